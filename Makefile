@@ -1,0 +1,75 @@
+# railwidgets: the two commands of the README, and a few more.
+#
+#   make lab    set up .venv (once) and open JupyterLab on the tutorials
+#   make test   set up .venv (once) and run every test: unit, notebooks, browser
+#   make lint   ruff
+#   make bench  the speed measurements in benchmarks/
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+PORT ?= 8888
+# pip on this kind of machine warns about every empty local index folder: hide that noise only
+QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
+
+.PHONY: help venv lab test test-unit test-notebooks test-e2e browser lint bench clean
+
+help:
+	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
+	@echo "make test   set up and run every test (unit, notebooks, browser)"
+	@echo "make lint   check the code with ruff"
+	@echo "make bench  print the speed measurements"
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "Installing railwidgets and its tools into $(VENV) ..."
+	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev,e2e]' 2>&1 | $(QUIET_PIP)
+	@$(PY) -c "import railwidgets, ipycanvas, jupyterlab, pytest"
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+lab: venv
+	@echo "JupyterLab on http://127.0.0.1:$(PORT)/lab/tree/index.ipynb (Ctrl-C to stop)"
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser \
+		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
+
+test: venv browser test-unit test-notebooks test-e2e
+
+test-unit: venv
+	$(PY) -m pytest -q -n 2 -m "not e2e" --ignore=tests/e2e tests
+
+test-notebooks: venv
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
+		$(PY) -m pytest -q --nbval-lax -p no:randomly notebooks; \
+	else echo "no notebooks yet"; fi
+
+test-e2e: venv browser
+	@if [ -d tests/e2e ]; then $(PY) -m pytest -q tests/e2e; else echo "no browser tests yet"; fi
+
+# The browser tests drive Debian's Chromium. Install it when missing and we may (root, as in CI).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's chromium for the browser tests ..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "The browser tests need Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."; \
+		fi; \
+	fi
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check railwidgets tests benchmarks
+
+bench: venv
+	$(PY) benchmarks/engines.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

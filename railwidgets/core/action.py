@@ -1,0 +1,123 @@
+"""Actions: small immutable values, one class per kind of decision.
+
+Every game declares its action classes as frozen dataclasses deriving from
+:class:`Action`. An action knows its JSON form (:meth:`Action.to_dict`) and
+:func:`decode_action` turns that form back into the action, checking every
+field, so records never carry anything but plain data.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Pass(Action):
+...     kind = "pass"
+...     seat: int
+>>> Pass(2).to_dict()
+{'type': 'pass', 'seat': 2}
+>>> decode_action({"type": "pass", "seat": 2}, [Pass])
+Pass(seat=2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+__all__ = ["Action", "decode_action"]
+
+
+class Action:
+    """Base class of every game's actions (subclasses are frozen dataclasses)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON-ready data: ``{"type": kind, field: value, ...}``."""
+        data: dict[str, Any] = {"type": self.kind}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[field.name] = _encode(getattr(self, field.name))
+        return data
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def decode_action(data: Any, classes: Iterable[type[Action]]) -> Action:
+    """Build the action described by ``data`` from one of ``classes``.
+
+    Raises ``ValueError`` naming the problem: not a mapping, unknown type, a
+    missing or unexpected field, or a field of the wrong type.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"an action must be an object with a 'type', not {data!r}")
+    by_kind = {cls.kind: cls for cls in classes}
+    kind = data.get("type")
+    if kind not in by_kind:
+        known = ", ".join(sorted(by_kind))
+        raise ValueError(f"unknown action type {kind!r} (known: {known})")
+    cls = by_kind[kind]
+    hints = typing.get_type_hints(cls)
+    fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    extra = set(data) - set(fields) - {"type"}
+    if extra:
+        raise ValueError(f"{kind!r} action has unexpected field(s): {', '.join(sorted(extra))}")
+    values = {}
+    for name in fields:
+        if name not in data:
+            raise ValueError(f"{kind!r} action is missing the field {name!r}")
+        try:
+            values[name] = _decode(data[name], hints[name])
+        except ValueError as err:
+            raise ValueError(f"{kind!r} action field {name!r}: {err}") from None
+    return cls(**values)
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    """Check ``value`` (plain JSON data) against the type ``hint`` and convert it."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            try:
+                return _decode(value, option)
+            except ValueError:
+                continue
+        raise ValueError(f"{value!r} is not a {_name(hint)}")
+    if hint is type(None):
+        if value is None:
+            return None
+        raise ValueError(f"{value!r} is not null")
+    if origin is typing.Literal:
+        if value in typing.get_args(hint) and not isinstance(value, bool):
+            return value
+        raise ValueError(f"{value!r} is not one of {list(typing.get_args(hint))}")
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{value!r} is not a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(v, args[0]) for v in value)
+        if len(value) != len(args):
+            raise ValueError(f"{value!r} does not have {len(args)} items")
+        return tuple(_decode(v, a) for v, a in zip(value, args, strict=True))
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise ValueError(f"{value!r} is not an integer")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise ValueError(f"{value!r} is not a string")
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise ValueError(f"{value!r} is not true or false")
+    raise TypeError(f"cannot decode a field of type {hint!r}")  # a bug in an action class
+
+
+def _name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint)

@@ -1,0 +1,471 @@
+"""The :class:`Game` base shared by the three games.
+
+A game is a mutable object with one seeded random generator, a state object
+owned by the concrete game, and the history of applied actions. Everything a
+concrete game has to write is a handful of hooks (``_setup``, ``_legal_actions``,
+``_check``, ``_apply``, ...); options, undo/redo, copies, records and positions
+work the same way for every game.
+
+Undo keeps a snapshot of the state before every action (states copy cheaply and
+snapshots are never mutated), so undo is instant and ``copy()`` only copies the
+current state and a few short lists.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, Self
+
+from railwidgets.core.action import Action, decode_action
+from railwidgets.core.errors import IllegalActionError, RecordError
+
+__all__ = ["RECORD_VERSION", "Game", "Option", "State"]
+
+RECORD_VERSION = 1
+
+
+class State(Protocol):
+    """What a concrete game keeps its mutable state in."""
+
+    def copy(self) -> Self: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its name, what it means, the values allowed and the default.
+
+    ``default`` may be a function of the player count.
+
+    >>> opt = Option("length", "how long the game is", ("short", "long"), "short")
+    >>> opt.check("long", 3)
+    'long'
+    >>> opt.check("epic", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'length' must be one of 'short', 'long', not 'epic'
+    """
+
+    name: str
+    doc: str
+    choices: tuple[Any, ...]
+    default: Any = None
+
+    def default_for(self, players: int) -> Any:
+        return self.default(players) if callable(self.default) else self.default
+
+    def check(self, value: Any, players: int) -> Any:
+        allowed = self.allowed(players)
+        if not any(type(value) is type(c) and value == c for c in allowed):
+            shown = ", ".join(repr(c) for c in allowed)
+            raise ValueError(f"option {self.name!r} must be one of {shown}, not {value!r}")
+        return value
+
+    def allowed(self, players: int) -> tuple[Any, ...]:
+        return self.choices
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    state: Any
+    rng_state: Any
+    log_length: int
+
+
+class Game(ABC):
+    """Base of every game: options, seeded chance, history, undo/redo, records.
+
+    Concrete games set the class attributes and implement the ``_hooks``.
+    """
+
+    #: Short name used in records ("minirails").
+    NAME: ClassVar[str]
+    #: Title for people ("Mini Rails").
+    TITLE: ClassVar[str]
+    #: Allowed player counts.
+    PLAYERS: ClassVar[range]
+    #: Player count when none is given.
+    DEFAULT_PLAYERS: ClassVar[int]
+    #: The game's options besides ``players`` and ``seed``.
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: Every action class of the game (for records and type checks).
+    ACTIONS: ClassVar[tuple[type[Action], ...]]
+
+    _state: Any
+
+    def __init__(self, players: int | None = None, seed: int | None = None, **options: Any):
+        self._init(self._check_options(players, options), _check_seed(seed))
+        self._state = self._setup()
+        self._rng_state = None  # the setup drew from the generator
+
+    # -- construction -----------------------------------------------------------
+
+    def _init(self, options: dict[str, Any], seed: int) -> None:
+        self.options: Mapping[str, Any] = options
+        self.seed = seed
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_state: Any = None
+        self._history: list[Action] = []
+        self._past: list[_Snapshot] = []
+        self._future: list[Action] = []
+        self._log: list[str] = []
+        self._start_position: dict[str, Any] | None = None
+
+    @classmethod
+    def _check_options(cls, players: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
+        if players is None:
+            players = cls.DEFAULT_PLAYERS
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        if players not in cls.PLAYERS:
+            raise ValueError(
+                f"{cls.TITLE} is for {cls.PLAYERS.start}–{cls.PLAYERS.stop - 1} players, "
+                f"not {players}"
+            )
+        known = {opt.name: opt for opt in cls.OPTIONS}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            allowed = ", ".join(["players", "seed", *known]) or "none"
+            raise ValueError(
+                f"unknown option(s) for {cls.TITLE}: {', '.join(unknown)} (allowed: {allowed})"
+            )
+        checked: dict[str, Any] = {"players": players}
+        for name, opt in known.items():
+            value = options.get(name, opt.default_for(players))
+            checked[name] = opt.check(value, players)
+        return checked
+
+    @abstractmethod
+    def _setup(self) -> Any:
+        """The state at the start of a game (may draw from :attr:`rng`)."""
+
+    # -- chance -------------------------------------------------------------------
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random generator: for the rules code only.
+
+        Its state is part of the game: snapshots, copies and records keep it.
+        """
+        if self._rng is None:
+            self._rng = random.Random()
+            self._rng.setstate(self._rng_state)
+        self._rng_state = None  # may be drawn from: read it again when needed
+        return self._rng
+
+    def _current_rng_state(self) -> Any:
+        if self._rng_state is None:
+            assert self._rng is not None
+            self._rng_state = self._rng.getstate()
+        return self._rng_state
+
+    # -- the public API -----------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.options["players"]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision is pending, or ``None`` once the game is over."""
+        return None if self.is_over else self._current_player()
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order; ``[]`` once the game is over."""
+        return [] if self.is_over else self._legal_actions()
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` may be applied now."""
+        try:
+            self._validate(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``.
+
+        Raises :class:`IllegalActionError` (a ``ValueError``) with the reason if
+        the action is not legal now; the game is then exactly as before.
+        """
+        self._validate(action)
+        snapshot = _Snapshot(self._state.copy(), self._current_rng_state(), len(self._log))
+        try:
+            self._apply(action)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._past.append(snapshot)
+        self._history.append(action)
+        if self._future and self._future[-1] == action:
+            self._future.pop()
+        else:
+            self._future.clear()
+
+    def _validate(self, action: Any) -> None:
+        if not isinstance(action, self.ACTIONS):
+            raise IllegalActionError(f"{action!r} is not a {self.TITLE} action")
+        if self.is_over:
+            raise IllegalActionError(f"the game is over: {action} cannot be played")
+        self._check(action)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (``IndexError`` when there is none)."""
+        if not self._past:
+            raise IndexError("there is nothing to undo")
+        self._restore(self._past.pop())
+        action = self._history.pop()
+        self._future.append(action)
+        return action
+
+    def redo(self) -> Action:
+        """Play again the last action undone (``IndexError`` when there is none)."""
+        if not self._future:
+            raise IndexError("there is nothing to redo")
+        action = self._future[-1]
+        self.apply(action)
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._past)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._future)
+
+    def _restore(self, snapshot: _Snapshot) -> None:
+        # Snapshots may be shared with copies of this game: never adopt one, copy it.
+        self._state = snapshot.state.copy()
+        self._rng = None
+        self._rng_state = snapshot.rng_state
+        del self._log[snapshot.log_length :]
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start, in order."""
+        return tuple(self._history)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """What happened, as lines for people, chance results included."""
+        return tuple(self._log)
+
+    def _say(self, line: str) -> None:
+        self._log.append(line)
+
+    def copy(self) -> Self:
+        """An independent copy of the game, history included (cheap)."""
+        game = object.__new__(type(self))
+        game.__dict__.update(self.__dict__)
+        game._state = self._state.copy()
+        game._rng = None
+        game._rng_state = self._current_rng_state()
+        game._history = self._history.copy()
+        game._past = self._past.copy()
+        game._future = self._future.copy()
+        game._log = self._log.copy()
+        return game
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """One score per seat: running during the game, final once it is over."""
+
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared victory); ``[]`` while not over."""
+        return self._winners() if self.is_over else []
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: the position less hidden information."""
+        self._check_seat(seat)
+        return self._view(seat)
+
+    def _check_seat(self, seat: Any) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0–{self.num_players - 1}, not {seat!r}")
+
+    # -- records --------------------------------------------------------------------
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game's record: options, seed and actions (and the start position, if any)."""
+        record: dict[str, Any] = {
+            "game": self.NAME,
+            "version": RECORD_VERSION,
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        if self._start_position is not None:
+            record["position"] = self._start_position
+        record["actions"] = [a.to_dict() for a in self._history]
+        return json.dumps(record, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a record made by :meth:`to_json`, replaying every action.
+
+        A malformed or tampered record raises :class:`RecordError` naming the problem.
+        """
+        try:
+            record = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise RecordError(f"the record is not valid JSON: {err}") from None
+        if not isinstance(record, dict):
+            raise RecordError("the record must be a JSON object")
+        expected = {"game", "version", "options", "seed", "actions", "position"}
+        unexpected = sorted(set(record) - expected)
+        if unexpected:
+            raise RecordError(f"the record has unexpected field(s): {', '.join(unexpected)}")
+        for key in ("game", "version", "options", "seed", "actions"):
+            if key not in record:
+                raise RecordError(f"the record has no {key!r}")
+        if record["game"] != cls.NAME:
+            raise RecordError(f"the record is of the game {record['game']!r}, not {cls.NAME!r}")
+        if record["version"] != RECORD_VERSION or isinstance(record["version"], bool):
+            raise RecordError(
+                f"record version {record['version']!r} is not supported (expected {RECORD_VERSION})"
+            )
+        options = record["options"]
+        if not isinstance(options, dict):
+            raise RecordError("the record's 'options' must be an object")
+        if not isinstance(record["actions"], list):
+            raise RecordError("the record's 'actions' must be a list")
+        options = dict(options)
+        players = options.pop("players", None)
+        try:
+            if "position" in record:
+                game = cls.from_position(record["position"], seed=record["seed"])
+                if dict(game.options) != record["options"]:
+                    raise RecordError("the record's options do not match its position")
+            else:
+                game = cls(players, record["seed"], **options)
+        except RecordError:
+            raise
+        except ValueError as err:
+            raise RecordError(f"the record's options are wrong: {err}") from None
+        for number, data in enumerate(record["actions"], 1):
+            try:
+                action = decode_action(data, cls.ACTIONS)
+            except ValueError as err:
+                raise RecordError(f"action {number}: {err}") from None
+            try:
+                game.apply(action)
+            except IllegalActionError as err:
+                raise RecordError(f"action {number} ({action}) is illegal: {err}") from None
+        return game
+
+    # -- positions ------------------------------------------------------------------
+
+    def position(self) -> dict[str, Any]:
+        """The whole current state as plain JSON-ready data (see the game's docs)."""
+        return {"game": self.NAME, "options": dict(self.options), **self._position()}
+
+    @classmethod
+    def from_position(cls, data: Mapping[str, Any], seed: int = 0) -> Self:
+        """A game starting from ``data`` (as made by :meth:`position`).
+
+        Chance from here on is drawn from a generator seeded with ``seed``.
+        A malformed position raises :class:`RecordError` naming the problem.
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError("a position must be a JSON object")
+        if data.get("game") != cls.NAME:
+            raise RecordError(f"the position is of the game {data.get('game')!r}, not {cls.NAME!r}")
+        options = data.get("options")
+        if not isinstance(options, Mapping):
+            raise RecordError("the position has no 'options' object")
+        options = dict(options)
+        players = options.pop("players", None)
+        try:
+            checked = cls._check_options(players, options)
+            game = object.__new__(cls)
+            game._init(checked, _check_seed(seed))
+            game._state = game._load_position(data)
+        except RecordError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as err:
+            raise RecordError(f"the position is malformed: {_describe(err)}") from None
+        game._start_position = json.loads(json.dumps(data))
+        return game
+
+    # -- hooks for the concrete games --------------------------------------------------
+
+    @abstractmethod
+    def _current_player(self) -> int:
+        """The seat to decide now (the game is not over)."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action (the game is not over)."""
+
+    def _check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now.
+
+        The default compares with :meth:`_legal_actions`; games override it
+        with direct checks that give better reasons.
+        """
+        if action not in self._legal_actions():
+            raise IllegalActionError(f"{action} is not legal now")
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Play a legal action, changing ``self._state`` (and logging with :meth:`_say`)."""
+
+    @abstractmethod
+    def _winners(self) -> list[int]:
+        """The winners of a finished game."""
+
+    @abstractmethod
+    def _position(self) -> dict[str, Any]:
+        """The state as plain data (without 'game' and 'options')."""
+
+    @abstractmethod
+    def _load_position(self, data: Mapping[str, Any]) -> Any:
+        """Build the state from :meth:`position` data, raising ValueError/RecordError."""
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know; the default is the whole position."""
+        return self.position()
+
+    # -- notebooks -----------------------------------------------------------------------
+
+    def to_svg(self, **kwargs: Any) -> str:
+        """The board as an SVG picture."""
+        raise NotImplementedError(f"{self.TITLE} cannot draw itself yet")
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            return self.to_svg()
+        except NotImplementedError:
+            return None
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.current_player} to play"
+        return (
+            f"<{type(self).__module__}.{type(self).__qualname__} "
+            f"players={self.num_players} seed={self.seed} moves={len(self._history)} {state}>"
+        )
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbits(32)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def _describe(err: BaseException) -> str:
+    if isinstance(err, KeyError):
+        return f"missing {err.args[0]!r}"
+    return str(err)
+
+
