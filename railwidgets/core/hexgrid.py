@@ -19,6 +19,7 @@ __all__ = [
     "DIRECTIONS",
     "SQRT3",
     "Hex",
+    "add",
     "corners",
     "distance",
     "from_pixel",

@@ -1,0 +1,644 @@
+"""The Mini Rails rules engine (rules/mini-rails.md).
+
+Six railway companies grow over a hex map. Each round every player takes one
+disc from the market twice: once to **buy** a share of its company, once to
+**build** it onto the map, moving every share of that company by the hex's
+value. The disc nobody took is taxed. After six rounds, taxed companies lose
+their negative shares and untaxed ones their positive shares.
+
+>>> from railwidgets import minirails
+>>> game = minirails.Game(players=3, seed=7)
+>>> game.player_name(game.current_player)
+'Green'
+>>> game.apply(minirails.Buy("white", 0))
+>>> game.history[-1]
+Buy(company='white', slot=0)
+>>> str(game.legal_actions()[1])
+'build white from slot 1 at (-2, 0)'
+
+Positions (:meth:`Game.position`) are plain data with these keys:
+
+``round``         1–6, the round being played
+``phase``         ``"action"`` while playing, ``"over"`` after the last tax phase
+``tiles``         seven ``{"tile", "slot", "face", "rotation"}`` (face "A"/"B", rotation 0–5)
+``frames``        ``{company: slot}``: which outer slot each company's frame faces
+``board``         ``[{"hex": [q, r], "company"}]``: the discs on the map
+``frame_discs``   ``{company: n}``: blocked discs on each frame
+``bag``           ``{company: n}``: discs still in the bag
+``market``        one entry per market slot: ``{"company": c}`` (a disc) or ``{"marker": seat}``
+``order``         the order track: one seat per turn of the round
+``turn``          index into ``order`` of the turn being played
+``actions_left``  per seat, the actions not yet used this round (``"buy"``, ``"build"``)
+``shares``        per seat, ``[{"company", "value"}]`` in the order bought
+``taxed``         the taxed area: company names in the order taxed
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from railwidgets.core.action import Action, decode_action
+from railwidgets.core.errors import IllegalActionError, RecordError
+from railwidgets.core.game import Game as BaseGame
+from railwidgets.core.hexgrid import Hex, neighbours
+from railwidgets.minirails.components import (
+    BIG_CITY_TILE,
+    BLOCKED_PENALTY,
+    COMPANIES,
+    COMPANY_LETTER,
+    MAP_HEXES,
+    PLAYER_COLOURS,
+    PROFIT_MAX,
+    PROFIT_MIN,
+    ROUNDS,
+    SETUP,
+    TAXED_SPACES,
+    TERRAIN_NAME,
+    TERRAIN_VALUE,
+    TILE_SLOTS,
+    TILES,
+    start_hexes,
+    tile_hexes,
+)
+
+__all__ = ["Build", "Buy", "Game", "SeatScore", "Share", "action_from_dict"]
+
+#: Each hex's neighbours that are on the map (§2.8.1: adjacency across tile borders).
+MAP_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {
+    h: tuple(n for n in neighbours(h) if n in MAP_HEXES) for h in MAP_HEXES
+}
+BUY, BUILD = "buy", "build"
+
+# -- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Buy(Action):
+    """Take the ``company`` disc from market ``slot`` and buy a share of it (§2.7.5)."""
+
+    kind: ClassVar[str] = "buy"
+    company: str
+    slot: int
+
+    def __str__(self) -> str:
+        return f"buy {self.company} from slot {self.slot}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Build(Action):
+    """Take the ``company`` disc from market ``slot`` and build it at ``hex`` (§2.8).
+
+    ``hex`` is ``None`` when the company is blocked and the disc goes onto its frame.
+    """
+
+    kind: ClassVar[str] = "build"
+    company: str
+    slot: int
+    hex: tuple[int, int] | None
+
+    def __str__(self) -> str:
+        where = "onto its frame (blocked)" if self.hex is None else f"at {self.hex}"
+        return f"build {self.company} from slot {self.slot} {where}"
+
+
+ACTIONS: tuple[type[Action], ...] = (Buy, Build)
+
+
+def action_from_dict(data: Any) -> Buy | Build:
+    """The action described by ``data`` (the form of ``action.to_dict()``).
+
+    >>> action_from_dict({"type": "build", "company": "red", "slot": 2, "hex": [1, -3]})
+    Build(company='red', slot=2, hex=(1, -3))
+    """
+    return decode_action(data, ACTIONS)  # type: ignore[return-value]
+
+
+# -- scoring values ------------------------------------------------------------------------------
+
+
+class Share(NamedTuple):
+    """A share on a player's profit board: its company and its value (−10..+10)."""
+
+    company: str
+    value: int
+
+
+class SeatScore(NamedTuple):
+    """How one seat scores (§2.10): the shares kept, the shares removed, the total."""
+
+    seat: int
+    score: int
+    kept: tuple[Share, ...]
+    removed: tuple[Share, ...]
+    tie_break: tuple[int, ...]  # §2.11: score, then kept values high to low, padded with 0
+
+
+def keeps(share: Share, taxed: set[str] | frozenset[str]) -> bool:
+    """§2.10.2–4: taxed companies lose their losses, untaxed ones their gains; 0 stays."""
+    return share.value >= 0 if share.company in taxed else share.value <= 0
+
+
+def clamp(value: int) -> int:
+    """§2.8.4, §2.9: a share value never leaves −10..+10."""
+    return PROFIT_MIN if value < PROFIT_MIN else PROFIT_MAX if value > PROFIT_MAX else value
+
+
+# -- state ------------------------------------------------------------------------------------------
+
+
+class State:
+    """Everything on the table (§2.12). The map, tiles and frames never change once laid."""
+
+    __slots__ = (
+        "actions_left",
+        "bag",
+        "board",
+        "frame_discs",
+        "frames",
+        "hexes",
+        "market",
+        "order",
+        "over",
+        "round",
+        "shares",
+        "taxed",
+        "tiles",
+        "turn",
+    )
+
+    tiles: tuple[tuple[int, int, str, int], ...]  # (tile, slot, face "A"/"B", rotation)
+    hexes: Mapping[Hex, str]  # terrain of the 49 hexes
+    frames: Mapping[str, int]  # company -> outer slot its frame faces
+    board: dict[Hex, str]
+    frame_discs: dict[str, int]
+    bag: dict[str, int]
+    market: list[str | int]  # a company's disc, or the seat whose marker took it
+    order: list[int]
+    turn: int
+    actions_left: list[frozenset[str]]
+    shares: list[list[Share]]
+    taxed: list[str]
+    round: int
+    over: bool
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.tiles, new.hexes, new.frames = self.tiles, self.hexes, self.frames
+        new.board = self.board.copy()
+        new.frame_discs = self.frame_discs.copy()
+        new.bag = self.bag.copy()
+        new.market = self.market.copy()
+        new.order = self.order  # replaced, never changed in place
+        new.turn = self.turn
+        new.actions_left = self.actions_left.copy()
+        new.shares = [seat.copy() for seat in self.shares]
+        new.taxed = self.taxed.copy()
+        new.round = self.round
+        new.over = self.over
+        return new
+
+
+def map_from_tiles(tiles: tuple[tuple[int, int, str, int], ...]) -> dict[Hex, str]:
+    hexes: dict[Hex, str] = {}
+    for tile, slot, face, rotation in tiles:
+        hexes.update(tile_hexes(slot, f"{tile}{face}", rotation))
+    return hexes
+
+
+# -- the game ------------------------------------------------------------------------------------------
+
+
+class Game(BaseGame):
+    """A game of Mini Rails for 3–5 players, or 2 as our DESIGNED variant (D1).
+
+    The 2-player game is not in the 1st edition: it is our design (rules D1:
+    3 start discs per company, 5 per company in the bag, 5 drawn per round,
+    first-round order A B B A).
+    """
+
+    NAME = "minirails"
+    TITLE = "Mini Rails"
+    PLAYERS = range(2, 6)
+    DEFAULT_PLAYERS = 3
+    ACTIONS = ACTIONS
+
+    _state: State
+
+    # -- setup (§2.6) -------------------------------------------------------------------------------
+
+    def _setup(self) -> State:
+        rng = self.rng
+        n = self.num_players
+        row = SETUP[n]
+        s = State()
+        frame_order = list(COMPANIES)
+        rng.shuffle(frame_order)  # §2.6.1: companies onto frame slots 1–6 at random
+        s.frames = {company: slot for slot, company in enumerate(frame_order, 1)}
+        outer = list(TILES[1:])
+        rng.shuffle(outer)  # §2.6.2: the Big City in the middle, the others shuffled
+        tiles = [(BIG_CITY_TILE, 0, rng.choice("AB"), rng.randrange(6))]
+        tiles += [(tile, slot, rng.choice("AB"), rng.randrange(6)) for slot, tile in enumerate(outer, 1)]
+        s.tiles = tuple(tiles)
+        s.hexes = map_from_tiles(s.tiles)
+        s.board = {}  # §2.6.4: start discs on the frame arrows
+        for company, slot in s.frames.items():
+            for h in start_hexes(slot, row.start_discs_per_company):
+                s.board[h] = company
+        s.frame_discs = dict.fromkeys(COMPANIES, 0)
+        s.bag = dict.fromkeys(COMPANIES, row.bag_per_company)
+        first = rng.randrange(n)  # §2.6.6 and D11: a random start player
+        clockwise = [(first + i) % n for i in range(n)]
+        s.order = clockwise + clockwise[::-1]  # the snake: A B … N N … B A
+        s.shares = [[] for _ in range(n)]
+        s.taxed = []
+        s.round = 0
+        s.over = False
+        names = ", ".join(f"{c} on slot {slot}" for c, slot in s.frames.items())
+        self._say(f"Setup: frames {names}; {self.player_name(first)} starts.")
+        self._start_round(s)
+        return s
+
+    def _start_round(self, s: State) -> None:
+        """§2.7.1–2: draw 2N+1 discs into the market; every player gets both actions back."""
+        s.round += 1
+        pool = [c for c in COMPANIES for _ in range(s.bag[c])]
+        drawn = self.rng.sample(pool, SETUP[self.num_players].draw_per_round)
+        for company in drawn:
+            s.bag[company] -= 1
+        s.market = list(drawn)
+        s.turn = 0
+        s.actions_left = [frozenset((BUY, BUILD))] * self.num_players
+        self._say(f"Round {s.round}: drew {', '.join(drawn)}.")
+
+    # -- reading the state ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The live state, for drawing and reading (never change it)."""
+        return self._state
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over
+
+    def _current_player(self) -> int:
+        s = self._state
+        return s.order[s.turn]
+
+    def player_name(self, seat: int) -> str:
+        """The seat's colour, as the rules name players ("Orange")."""
+        return PLAYER_COLOURS[seat].title()
+
+    def legal_hexes(self, company: str) -> list[Hex]:
+        """§2.8.1: the empty map hexes next to a disc of ``company``, sorted."""
+        board = self._state.board
+        found = {
+            n for h, c in board.items() if c == company for n in MAP_NEIGHBOURS[h] if n not in board
+        }
+        return sorted(found)
+
+    def actions_left(self, seat: int) -> frozenset[str]:
+        """The actions (``"buy"``, ``"build"``) ``seat`` has not used this round."""
+        return self._state.actions_left[seat]
+
+    # -- legal actions (§2.7.4, §2.8) -------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        s = self._state
+        left = s.actions_left[s.order[s.turn]]
+        actions: list[Action] = []
+        targets: dict[str, list[Hex | None]] = {}
+        for slot, item in enumerate(s.market):
+            if type(item) is not str:
+                continue
+            if BUY in left:
+                actions.append(Buy(item, slot))
+            if BUILD in left:
+                if item not in targets:
+                    targets[item] = self.legal_hexes(item) or [None]  # §2.8.5: blocked
+                actions.extend(Build(item, slot, h) for h in targets[item])
+        return actions
+
+    def _check(self, action: Action) -> None:
+        s = self._state
+        seat = s.order[s.turn]
+        assert isinstance(action, Buy | Build)
+        if action.company not in COMPANIES:
+            raise IllegalActionError(f"there is no company {action.company!r} (§2.1)")
+        slot = action.slot
+        if not isinstance(slot, int) or not 0 <= slot < len(s.market):
+            raise IllegalActionError(
+                f"there is no market slot {slot!r}: the market has slots 0–{len(s.market) - 1}"
+            )
+        item = s.market[slot]
+        if type(item) is not str:
+            raise IllegalActionError(
+                f"market slot {slot} holds {self.player_name(item)}'s marker, not a disc (§2.7.4)"
+            )
+        if item != action.company:
+            raise IllegalActionError(f"market slot {slot} holds a {item} disc, not {action.company}")
+        verb = BUY if isinstance(action, Buy) else BUILD
+        if verb not in s.actions_left[seat]:
+            raise IllegalActionError(
+                f"{self.player_name(seat)} has already used {verb} this round "
+                "(§2.7.4: each action exactly once per round)"
+            )
+        if isinstance(action, Build):
+            self._check_build_target(action)
+
+    def _check_build_target(self, action: Build) -> None:
+        s = self._state
+        company, target = action.company, action.hex
+        legal = self.legal_hexes(company)
+        if target is None:
+            if legal:
+                raise IllegalActionError(
+                    f"{company} can still build (at {legal[0]} for one): a disc goes onto the "
+                    "frame only when the company is blocked (§2.8.5)"
+                )
+            return
+        if not legal:
+            raise IllegalActionError(
+                f"{company} is blocked (no empty hex next to a {company} disc): "
+                "the disc goes onto its frame (§2.8.5)"
+            )
+        if target not in MAP_HEXES:
+            raise IllegalActionError(f"{target} is not a hex of the map (§2.8.1)")
+        if target in s.board:
+            raise IllegalActionError(
+                f"{target} already holds a {s.board[target]} disc: one disc per hex (§2.8.1)"
+            )
+        if target not in legal:
+            raise IllegalActionError(f"{target} is not next to a {company} disc (§2.8.1)")
+
+    # -- playing ------------------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        s = self._state
+        seat = s.order[s.turn]
+        name = self.player_name(seat)
+        assert isinstance(action, Buy | Build)
+        company = action.company
+        s.market[action.slot] = seat  # §2.7.4: the marker takes the disc's place (D12a)
+        if isinstance(action, Buy):
+            s.actions_left[seat] = s.actions_left[seat] - {BUY}
+            s.shares[seat].append(Share(company, 0))  # §2.7.5: a new share starts at 0
+            self._say(f"{name} buys a {company} share (slot {action.slot}).")
+        else:
+            s.actions_left[seat] = s.actions_left[seat] - {BUILD}
+            if action.hex is None:
+                s.frame_discs[company] += 1  # §2.8.5: blocked, onto the frame, −1
+                delta = BLOCKED_PENALTY
+                where = f"onto its frame: {company} is blocked"
+            else:
+                s.board[action.hex] = company
+                terrain = s.hexes[action.hex]
+                delta = TERRAIN_VALUE[terrain]
+                where = f"at {action.hex} ({TERRAIN_NAME[terrain]})"
+            self._move_shares(company, delta)
+            self._say(f"{name} builds {company} {where}: {company} shares {delta:+d}.")
+        s.turn += 1
+        if s.turn == len(s.order):
+            self._tax()
+
+    def _move_shares(self, company: str, delta: int) -> None:
+        """§2.8.4: every share of ``company`` on every board moves, each clamped on its own."""
+        for seat_shares in self._state.shares:
+            for i, share in enumerate(seat_shares):
+                if share.company == company:
+                    seat_shares[i] = Share(company, clamp(share.value + delta))
+
+    def _tax(self) -> None:
+        """§2.7.8–11: the disc left is taxed; the markers, closed up, are next round's order."""
+        s = self._state
+        slot, company = next((i, c) for i, c in enumerate(s.market) if type(c) is str)
+        s.taxed.append(company)
+        s.order = [seat for seat in s.market if type(seat) is int]
+        order = ", ".join(self.player_name(seat) for seat in s.order)
+        self._say(f"Round {s.round}: {company} is taxed (slot {slot}). Next order: {order}.")
+        if len(s.taxed) == TAXED_SPACES:
+            s.over = True
+            self._say_final_scores()
+        else:
+            self._start_round(s)
+
+    def _say_final_scores(self) -> None:
+        result = self.scoring()
+        for line in result:
+            removed = ", ".join(f"{c} {v:+d}" for c, v in line.removed) or "none"
+            self._say(
+                f"{self.player_name(line.seat)} scores {line.score:+d} (shares removed: {removed})."
+            )
+        names = " and ".join(self.player_name(w) for w in self._winners())
+        self._say(f"{names} win{'s' if len(self._winners()) == 1 else ''}.")
+
+    # -- scoring (§2.10, §2.11) ------------------------------------------------------------------------
+
+    def scoring(self) -> list[SeatScore]:
+        """How every seat scores with the taxed area as it is now (final once over)."""
+        taxed = frozenset(self._state.taxed)
+        result = []
+        for seat, shares in enumerate(self._state.shares):
+            kept = tuple(s for s in shares if keeps(s, taxed))
+            removed = tuple(s for s in shares if not keeps(s, taxed))
+            score = sum(s.value for s in kept)
+            values = sorted((s.value for s in kept), reverse=True)
+            padding = [0] * max(0, ROUNDS - len(values))  # D8: a missing share counts as 0
+            tie_break = (score, *sorted(values + padding, reverse=True))
+            result.append(SeatScore(seat, score, kept, removed, tie_break))
+        return result
+
+    def scores(self) -> list[int]:
+        """Each seat's score as if the game ended now (final once it is over)."""
+        return [line.score for line in self.scoring()]
+
+    def _winners(self) -> list[int]:
+        """§2.10.5 the highest total, even if negative; §2.11 ties by the best shares."""
+        result = self.scoring()
+        best = max(line.tie_break for line in result)
+        return [line.seat for line in result if line.tie_break == best]
+
+    @property
+    def tie_break_used(self) -> bool:
+        """Whether the winners were decided (or shared) by the tie-break of §2.11."""
+        if not self.is_over:
+            return False
+        scores = self.scores()
+        return scores.count(max(scores)) > 1
+
+    # -- positions ------------------------------------------------------------------------------------
+
+    def _position(self) -> dict[str, Any]:
+        s = self._state
+        return {
+            "round": s.round,
+            "phase": "over" if s.over else "action",
+            "tiles": [
+                {"tile": t, "slot": slot, "face": face, "rotation": rot}
+                for t, slot, face, rot in s.tiles
+            ],
+            "frames": dict(s.frames),
+            "board": [{"hex": list(h), "company": c} for h, c in sorted(s.board.items())],
+            "frame_discs": dict(s.frame_discs),
+            "bag": dict(s.bag),
+            "market": [
+                {"company": item} if type(item) is str else {"marker": item} for item in s.market
+            ],
+            "order": list(s.order),
+            "turn": s.turn,
+            "actions_left": [sorted(left) for left in s.actions_left],
+            "shares": [
+                [{"company": share.company, "value": share.value} for share in seat]
+                for seat in s.shares
+            ],
+            "taxed": list(s.taxed),
+        }
+
+    def _load_position(self, data: Mapping[str, Any]) -> State:
+        return _PositionReader(self.num_players, data).state()
+
+    # -- text ---------------------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        from railwidgets.minirails.text import board_text
+
+        return board_text(self)
+
+    def to_svg(self, **kwargs: Any) -> str:
+        """The board as SVG (also what notebooks show for a game)."""
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.minirails.render import draw_game
+
+        painter = SvgPainter()
+        draw_game(self, painter, **kwargs)
+        return painter.to_svg()
+
+
+class _PositionReader:
+    """Checks position data field by field and builds a :class:`State` from it."""
+
+    def __init__(self, players: int, data: Mapping[str, Any]):
+        self.n = players
+        self.data = data
+
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        if key not in self.data:
+            raise RecordError(f"the position has no {key!r}")
+        value = self.data[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise RecordError(f"the position's {key!r} has the wrong type: {value!r}")
+        return value
+
+    @staticmethod
+    def require(ok: bool, message: str) -> None:
+        if not ok:
+            raise RecordError(f"the position is wrong: {message}")
+
+    def company(self, value: Any, where: str) -> str:
+        self.require(value in COMPANIES, f"{where}: {value!r} is not a company")
+        return value
+
+    def seat(self, value: Any, where: str) -> int:
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.n
+        self.require(ok, f"{where}: {value!r} is not a seat 0–{self.n - 1}")
+        return value
+
+    def count(self, value: Any, where: str) -> int:
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        self.require(ok, f"{where}: {value!r} is not a count")
+        return value
+
+    def per_company(self, key: str) -> dict[str, int]:
+        table = self.get(key, dict)
+        self.require(set(table) == set(COMPANIES), f"{key!r} must name the six companies")
+        return {c: self.count(table[c], f"{key}[{c}]") for c in COMPANIES}
+
+    def state(self) -> State:
+        s = State()
+        s.round = self.get("round", int)
+        self.require(1 <= s.round <= ROUNDS, f"round {s.round} is not 1–{ROUNDS}")
+        phase = self.get("phase", str)
+        self.require(phase in ("action", "over"), f"phase {phase!r} is not 'action' or 'over'")
+        s.over = phase == "over"
+        s.tiles = self.tiles()
+        s.hexes = map_from_tiles(s.tiles)
+        frames = self.get("frames", dict)
+        self.require(
+            set(frames) == set(COMPANIES) and sorted(frames.values()) == list(range(1, 7)),
+            "'frames' must give each company one outer slot 1–6",
+        )
+        s.frames = {c: frames[c] for c in COMPANIES}
+        s.board = {}
+        for entry in self.get("board", list):
+            self.require(isinstance(entry, dict), f"board entry {entry!r} is not an object")
+            h = entry.get("hex")
+            ok = isinstance(h, list) and len(h) == 2 and tuple(h) in MAP_HEXES
+            self.require(ok, f"board: {h!r} is not a hex of the map")
+            self.require(tuple(h) not in s.board, f"board: {h} holds two discs")
+            s.board[tuple(h)] = self.company(entry.get("company"), f"board {h}")
+        s.frame_discs = self.per_company("frame_discs")
+        s.bag = self.per_company("bag")
+        s.market = []
+        for i, item in enumerate(self.get("market", list)):
+            self.require(isinstance(item, dict) and len(item) == 1, f"market slot {i}: {item!r}")
+            if "company" in item:
+                s.market.append(self.company(item["company"], f"market slot {i}"))
+            else:
+                self.require("marker" in item, f"market slot {i}: a disc or a marker, not {item!r}")
+                s.market.append(self.seat(item["marker"], f"market slot {i}"))
+        self.require(
+            len(s.market) == SETUP[self.n].draw_per_round,
+            f"the market has {len(s.market)} slots, not {SETUP[self.n].draw_per_round}",
+        )
+        s.order = [self.seat(x, "order") for x in self.get("order", list)]
+        self.require(
+            sorted(s.order) == sorted(list(range(self.n)) * 2),
+            "the order track must hold each seat's two markers",
+        )
+        s.turn = self.get("turn", int)
+        self.require(0 <= s.turn < len(s.order) or s.over, f"turn {s.turn} is off the order track")
+        left = self.get("actions_left", list)
+        self.require(len(left) == self.n, "'actions_left' needs one list per seat")
+        s.actions_left = []
+        for seat, actions in enumerate(left):
+            ok = isinstance(actions, list) and set(actions) <= {BUY, BUILD}
+            self.require(ok, f"actions_left[{seat}]: {actions!r} is not a list of 'buy'/'build'")
+            s.actions_left.append(frozenset(actions))
+        shares = self.get("shares", list)
+        self.require(len(shares) == self.n, "'shares' needs one list per seat")
+        s.shares = []
+        for seat, seat_shares in enumerate(shares):
+            self.require(isinstance(seat_shares, list), f"shares[{seat}] is not a list")
+            row = []
+            for share in seat_shares:
+                ok = isinstance(share, dict) and set(share) == {"company", "value"}
+                self.require(ok, f"shares[{seat}]: {share!r} is not {{company, value}}")
+                value = share["value"]
+                ok = isinstance(value, int) and not isinstance(value, bool)
+                self.require(ok and PROFIT_MIN <= value <= PROFIT_MAX, f"share value {value!r}")
+                row.append(Share(self.company(share["company"], f"shares[{seat}]"), value))
+            s.shares.append(row)
+        s.taxed = [self.company(c, "taxed") for c in self.get("taxed", list)]
+        self.require(len(s.taxed) <= TAXED_SPACES, "the taxed area has 6 spaces")
+        self.require(s.over == (len(s.taxed) == TAXED_SPACES), "the game is over once 6 are taxed")
+        return s
+
+    def tiles(self) -> tuple[tuple[int, int, str, int], ...]:
+        entries = self.get("tiles", list)
+        tiles = []
+        for entry in entries:
+            ok = isinstance(entry, dict) and set(entry) == {"tile", "slot", "face", "rotation"}
+            self.require(ok, f"tile {entry!r} needs tile, slot, face and rotation")
+            tile, slot, face, rot = entry["tile"], entry["slot"], entry["face"], entry["rotation"]
+            self.require(tile in TILES and slot in TILE_SLOTS, f"tile {tile!r} in slot {slot!r}")
+            self.require(face in ("A", "B") and rot in range(6), f"tile {tile}: face {face!r}, rotation {rot!r}")
+            tiles.append((tile, slot, face, rot))
+        self.require(sorted(t[0] for t in tiles) == list(TILES), "the map needs tiles 1–7 once each")
+        self.require(sorted(t[1] for t in tiles) == list(TILE_SLOTS), "each slot 0–6 holds one tile")
+        big_city = next(t for t in tiles if t[0] == BIG_CITY_TILE)
+        self.require(big_city[1] == 0, "tile 1 (The Big City) lies in the middle slot (§2.6.2)")
+        return tuple(tiles)
+
+
