@@ -1,0 +1,285 @@
+"""Positions: the state as plain JSON data, and back, checking everything on the way in.
+
+The format is documented in :mod:`railwidgets.twistytracks.rules`. Loading
+raises :class:`~railwidgets.core.errors.RecordError` naming the first problem,
+with the path of the wrong value ("players[1].trains.red.at: ...").
+
+>>> from railwidgets.twistytracks.board import Board
+>>> from railwidgets.twistytracks.stations import new_columns
+>>> data = dump_position(1, [Board.new(tuple(range(1, 16)))], new_columns(1))
+>>> data["players"][0]["trains"]["red"]
+{'state': 'waiting_at_depot', 'at': [1, 2, 5], 'travel': 0, 'station': None, 'round': None}
+>>> data["stations"]["N"]
+{'spaces': [[], ['marked'], ['marked']], 'penalty': []}
+>>> load_position({**data, "round": 0}, players=1)
+Traceback (most recent call last):
+...
+railwidgets.core.errors.RecordError: position: round: must be a whole number of at least 1, not 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from railwidgets.core.errors import RecordError
+from railwidgets.twistytracks.board import (
+    ARRIVED,
+    STATUSES,
+    UNFINISHED,
+    WAITING_AT_DEPOT,
+    Board,
+    Train,
+    border_point,
+    cell_index,
+    spot_of,
+)
+from railwidgets.twistytracks.components import (
+    CELLS,
+    DEPOTS,
+    HEIGHT,
+    STATIONS,
+    TILES,
+    TRAIN_COLOURS,
+    WIDTH,
+    station_values,
+)
+from railwidgets.twistytracks.stations import MARK, Column, Columns
+
+__all__ = ["dump_position", "load_position"]
+
+_MARKED = "marked"
+_TOP_KEYS = {"game", "options", "round", "players", "stations"}
+_PLAYER_KEYS = ("stack", "tiles", "placement", "trains", "station_points")
+_TRAIN_KEYS = ("state", "at", "travel", "station", "round")
+
+
+# -- out ----------------------------------------------------------------------------------------
+
+
+def dump_position(round_no: int, boards: list[Board], columns: Columns) -> dict[str, Any]:
+    """The state as plain data (without "game" and "options")."""
+    return {
+        "round": round_no,
+        "players": [_dump_board(board) for board in boards],
+        "stations": {
+            name: {
+                "spaces": [[_dump_token(t) for t in tokens] for tokens in column.spaces],
+                "penalty": [_dump_token(t) for t in column.penalty],
+            }
+            for name, column in columns.items()
+        },
+    }
+
+
+def _dump_board(board: Board) -> dict[str, Any]:
+    placement = None
+    if board.placement is not None:
+        cell_no, rotation = board.placement
+        placement = [*CELLS[cell_no], rotation]
+    tiles = [
+        [*cell, code // 4 + 1, code % 4]
+        for cell, code in zip(CELLS, board.cells, strict=True)
+        if code is not None
+    ]
+    trains = {
+        view.colour: {
+            "state": view.status,
+            "at": None if view.cell is None else [*view.cell, view.port],
+            "travel": view.travel,
+            "station": view.station,
+            "round": view.round,
+        }
+        for view in board.view_trains()
+    }
+    return {
+        "stack": list(board.stack),
+        "tiles": tiles,
+        "placement": placement,
+        "trains": trains,
+        "station_points": board.station_points,
+    }
+
+
+def _dump_token(token: int) -> Any:
+    return _MARKED if token == MARK else [token // 4, TRAIN_COLOURS[token % 4]]
+
+
+# -- in -------------------------------------------------------------------------------------------
+
+
+def _fail(path: str, message: str) -> RecordError:
+    return RecordError(f"position: {path}: {message}")
+
+
+def _int(value: Any, path: str, low: int = 0, high: int | None = None) -> int:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"{low}–{high}" if high is not None else f"a whole number of at least {low}"
+        raise _fail(path, f"must be {span}, not {value!r}")
+    return value
+
+
+def _list(value: Any, path: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(path, f"must be a list, not {value!r}")
+    if length is not None and len(value) != length:
+        raise _fail(path, f"must have {length} items, not {len(value)}")
+    return value
+
+
+def _object(value: Any, path: str, keys: tuple[str, ...] | set[str]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(path, f"must be an object, not {value!r}")
+    missing = [k for k in keys if k not in value]
+    if missing:
+        raise _fail(path, f"the key {missing[0]!r} is missing")
+    extra = sorted(set(value) - set(keys))
+    if extra:
+        raise _fail(path, f"unexpected key(s): {', '.join(map(str, extra))}")
+    return value
+
+
+def _cell(value: Any, path: str, length: int = 2) -> list[int]:
+    items = _list(value, path, length)
+    _int(items[0], f"{path}[0] (x)", 0, WIDTH - 1)
+    _int(items[1], f"{path}[1] (y)", 0, HEIGHT - 1)
+    return items
+
+
+def load_position(data: Mapping[str, Any], players: int) -> tuple[int, list[Board], Columns]:
+    """``(round, boards, columns)`` from :func:`dump_position` data, every value checked."""
+    missing = [k for k in ("round", "players", "stations") if k not in data]
+    if missing:
+        raise RecordError(f"position: the key {missing[0]!r} is missing")
+    extra = sorted(set(data) - _TOP_KEYS)
+    if extra:
+        raise RecordError(f"position: unexpected key(s): {', '.join(map(str, extra))}")
+    round_no = _int(data["round"], "round", 1)
+    entries = _list(data["players"], "players", players)
+    boards = [
+        _load_board(entry, f"players[{seat}]", round_no) for seat, entry in enumerate(entries)
+    ]
+    columns = _load_columns(data["stations"], players, boards)
+    waiting = [b for b in boards if b.playing and b.placement is None]
+    if any(b.playing for b in boards) and not waiting:
+        raise RecordError("position: every seat still playing has placed: the round is resolved")
+    return round_no, boards, columns
+
+
+def _load_board(entry: Any, path: str, round_no: int) -> Board:
+    entry = _object(entry, path, _PLAYER_KEYS)
+    board = Board.new(())
+    stack = _list(entry["stack"], f"{path}.stack")
+    board.stack = tuple(_int(t, f"{path}.stack[{i}]", 1, len(TILES)) for i, t in enumerate(stack))
+    for i, item in enumerate(_list(entry["tiles"], f"{path}.tiles")):
+        where = f"{path}.tiles[{i}]"
+        x, y, tile, rotation = _cell(item, where, 4)
+        _int(tile, f"{where}[2] (tile)", 1, len(TILES))
+        _int(rotation, f"{where}[3] (rotation)", 0, 3)
+        if board.tile_at((x, y)) is not None:
+            raise _fail(where, f"({x},{y}) holds two tiles")
+        board.place(tile, (x, y), rotation)
+    used = sorted([*board.stack, *(c // 4 + 1 for c in board.cells if c is not None)])
+    if used != list(range(1, len(TILES) + 1)):
+        raise _fail(path, "the stack and the placed tiles must be the 15 tiles, each once")
+    trains = _object(entry["trains"], f"{path}.trains", TRAIN_COLOURS)
+    board.trains = [
+        _load_train(trains[colour], f"{path}.trains.{colour}", colour, board, round_no)
+        for colour in TRAIN_COLOURS
+    ]
+    points: dict[int, str] = {}
+    for colour, train in zip(TRAIN_COLOURS, board.trains, strict=True):
+        if train.status in UNFINISHED:
+            point = border_point(train.spot)
+            if point in points:
+                raise _fail(f"{path}.trains", f"{points[point]} and {colour} share a border point")
+            points[point] = colour
+    board.station_points = _int(entry["station_points"], f"{path}.station_points")
+    if board.playing and (not board.stack or not board.legal_cells()):
+        raise _fail(path, "a seat with unfinished trains needs a tile and an empty cell (R31)")
+    if entry["placement"] is not None:
+        where = f"{path}.placement"
+        x, y, rotation = _cell(entry["placement"], where, 3)
+        _int(rotation, f"{where}[2] (rotation)", 0, 3)
+        if not board.playing:
+            raise _fail(where, "a seat that has passed places nothing")
+        if (x, y) not in board.legal_cells():
+            raise _fail(where, f"no train waits in front of the empty cell ({x},{y})")
+        board.placement = (cell_index((x, y)), rotation)
+    return board
+
+
+def _load_train(value: Any, path: str, colour: str, board: Board, round_no: int) -> Train:
+    value = _object(value, path, _TRAIN_KEYS)
+    status = value["state"]
+    if status not in STATUSES:
+        raise _fail(f"{path}.state", f"must be one of {', '.join(STATUSES)}, not {status!r}")
+    travel = _int(value["travel"], f"{path}.travel")
+    station, when = value["station"], value["round"]
+    if status in UNFINISHED:
+        if station is not None or when is not None:
+            raise _fail(path, f"a train that is {status} has no station or round")
+        x, y, port = _cell(value["at"], f"{path}.at", 3)
+        _int(port, f"{path}.at[2] (port)", 0, 7)
+        if board.tile_at((x, y)) is not None:
+            raise _fail(f"{path}.at", f"({x},{y}) holds a tile: the train would have moved on")
+        if status == WAITING_AT_DEPOT and (((x, y), port) != DEPOTS[colour] or travel):
+            raise _fail(path, f"a {colour} train waiting at its depot is on its own starting track")
+        return Train(status, spot_of((x, y), port), travel)
+    if value["at"] is not None:
+        raise _fail(f"{path}.at", f"a train that is {status} stands nowhere, so null")
+    when = _int(when, f"{path}.round", 1, round_no)
+    if status == ARRIVED:
+        if station not in STATIONS:
+            raise _fail(f"{path}.station", f"must be one of {', '.join(STATIONS)}")
+    elif station is not None:
+        raise _fail(f"{path}.station", f"a train that is {status} has no station")
+    return Train(status, -1, travel, station, when)
+
+
+def _load_columns(value: Any, players: int, boards: list[Board]) -> Columns:
+    values = station_values(players)
+    stations = _object(value, "stations", STATIONS)
+    seen: set[int] = set()
+    columns = {}
+    for name in STATIONS:
+        path = f"stations.{name}"
+        column = _object(stations[name], path, ("spaces", "penalty"))
+        spaces = _list(column["spaces"], f"{path}.spaces", len(values[name]))
+        columns[name] = Column(
+            tuple(
+                _load_tokens(tokens, f"{path}.spaces[{i}]", name, boards, seen)
+                for i, tokens in enumerate(spaces)
+            ),
+            _load_tokens(column["penalty"], f"{path}.penalty", name, boards, seen),
+        )
+    return columns
+
+
+def _load_tokens(
+    value: Any, path: str, station: str, boards: list[Board], seen: set[int]
+) -> tuple[int, ...]:
+    tokens = []
+    for i, token in enumerate(_list(value, path)):
+        where = f"{path}[{i}]"
+        if token == _MARKED:
+            tokens.append(MARK)
+            continue
+        seat, colour = _list(token, where, 2)
+        _int(seat, f"{where}[0] (seat)", 0, len(boards) - 1)
+        if colour not in TRAIN_COLOURS:
+            raise _fail(f"{where}[1]", f"must be a train colour, not {colour!r}")
+        train = boards[seat].trains[TRAIN_COLOURS.index(colour)]
+        if train.station != station:
+            raise _fail(where, f"seat {seat}'s {colour} train has not arrived at {station}")
+        number = seat * 4 + TRAIN_COLOURS.index(colour)
+        if number in seen:
+            raise _fail(where, f"seat {seat}'s {colour} token is on the board twice")
+        seen.add(number)
+        tokens.append(number)
+    return tuple(tokens)

@@ -1,0 +1,397 @@
+"""The Twisty Tracks rules engine (``rules/twisty-tracks.md``), with no UI at all.
+
+Every player builds track in their own 5×3 frame. Each round, everyone still
+playing places the tile they drew, secretly and at the same time; the game takes
+these decisions one seat after another and reveals them together once all have
+placed. Then every board moves its trains in lock-step, and the stations score
+the round's arrivals for all players together.
+
+>>> game = Game(players=2, seed=3)
+>>> game.current_player
+0
+>>> game.legal_actions()[1]
+PlaceTile(seat=0, tile=13, cell=(1, 2), rotation=1)
+>>> game.apply(game.legal_actions()[0])
+>>> print(game.legal_actions()[0])
+seat 1 places T05 at (1,2) turned 0°
+>>> game.view(0)["players"][1]["placement"] is None  # seat 1's choice stays hidden
+True
+>>> from railwidgets.core import RandomBot, play_out
+>>> play_out(game, RandomBot(seed=1))
+>>> game.is_over, game.scores(), game.winners()
+(True, [38, 28], [0])
+
+The position
+------------
+:meth:`Game.position` gives the whole state as plain data, and
+:meth:`Game.from_position` starts a game from it. Besides ``"game"`` and
+``"options"`` (``players``, ``scoring``) it has:
+
+``"round"``
+    The round being played, from 1 (the last round once the game is over).
+``"players"``
+    One object per seat:
+
+    ``"stack"``: the tile numbers (1–15) still face down, top first; the top one
+    is the tile drawn this round (R22, R26).
+    ``"tiles"``: the placed tiles as ``[x, y, tile, rotation]``, in cell order.
+    ``"placement"``: this round's secret choice ``[x, y, rotation]`` for the top
+    tile of the stack, or ``null`` while the seat has not placed (R25).
+    ``"trains"``: one object per train colour (``"red"``, ``"blue"``, ``"green"``,
+    ``"yellow"``) with ``"state"`` (R7: ``"waiting_at_depot"``, ``"active"``,
+    ``"arrived"``, ``"crashed"`` or ``"dead_end"``), ``"at"`` (``[x, y, port]``:
+    the empty cell and port an unfinished train faces, else ``null``),
+    ``"travel"`` (borders crossed, R40), ``"station"`` (where it arrived, else
+    ``null``) and ``"round"`` (when it arrived or was lost, else ``null``).
+    ``"station_points"``: points scored at stations (R46).
+``"stations"``
+    One object per station (``"NW"``, ``"N"``, ... in board order) with
+    ``"spaces"`` (per value space, highest first, the tokens on it) and
+    ``"penalty"`` (the tokens on the penalty space). A token is ``[seat,
+    colour]``, or ``"marked"`` for an unused colour's token on a marked space.
+
+The seats still to decide this round are the seats with an unfinished train and
+no placement, in seat order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from railwidgets.core.action import Action, decode_action
+from railwidgets.core.errors import IllegalActionError
+from railwidgets.core.game import Game as BaseGame
+from railwidgets.core.game import Option
+from railwidgets.core.grid import Cell
+from railwidgets.twistytracks.board import Board, cell_index
+from railwidgets.twistytracks.components import CELLS, HEIGHT, TILES, TRAIN_COLOURS, WIDTH
+from railwidgets.twistytracks.position import dump_position, load_position
+from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
+from railwidgets.twistytracks.text import game_text
+
+__all__ = ["SCORING_MODES", "Game", "PlaceTile", "State", "action_from_dict"]
+
+#: The scoring options: the main game and the two variants (R52, R53).
+SCORING_MODES = ("full", "stations_only", "travel_only")
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """``seat`` places the tile it drew, ``tile``, in ``cell`` turned ``rotation`` quarter turns.
+
+    >>> print(PlaceTile(seat=0, tile=7, cell=(2, 1), rotation=1))
+    seat 0 places T07 at (2,1) turned 90°
+    """
+
+    kind: ClassVar[str] = "place"
+    seat: int
+    tile: int
+    cell: tuple[int, int]
+    rotation: int
+
+    def __str__(self) -> str:
+        x, y = self.cell
+        return f"seat {self.seat} places T{self.tile:02d} at ({x},{y}) turned {90 * self.rotation}°"
+
+
+def action_from_dict(data: Any) -> PlaceTile:
+    """The action that :meth:`PlaceTile.to_dict` described (``ValueError`` if malformed).
+
+    >>> action_from_dict({"type": "place", "seat": 1, "tile": 3, "cell": [1, 2], "rotation": 0})
+    PlaceTile(seat=1, tile=3, cell=(1, 2), rotation=0)
+    """
+    action = decode_action(data, Game.ACTIONS)
+    assert isinstance(action, PlaceTile)
+    return action
+
+
+class State:
+    """The whole mutable state: the round, one board per seat, the station columns."""
+
+    __slots__ = ("boards", "columns", "round", "to_place")
+
+    def __init__(self, round_no: int, boards: list[Board], columns: Columns) -> None:
+        self.round = round_no
+        self.boards = boards
+        #: Immutable: station scoring replaces the mapping.
+        self.columns = columns
+        #: The seats still to decide this round, in seat order (empty once over).
+        self.to_place = tuple(
+            seat for seat, b in enumerate(boards) if b.playing and b.placement is None
+        )
+
+    def copy(self) -> Self:
+        state = object.__new__(type(self))
+        state.round = self.round
+        state.boards = [board.copy() for board in self.boards]
+        state.columns = self.columns
+        state.to_place = self.to_place
+        return state
+
+
+class Game(BaseGame):
+    """A game of Twisty Tracks for 1–8 players (5–8 on the doubled scoring board)."""
+
+    NAME = "twistytracks"
+    TITLE = "Twisty Tracks"
+    PLAYERS = range(1, 9)
+    DEFAULT_PLAYERS = 2
+    OPTIONS = (
+        Option(
+            "scoring",
+            "what scores: travel and stations (full), stations only (R52) or travel only (R53)",
+            SCORING_MODES,
+            "full",
+        ),
+    )
+    ACTIONS = (PlaceTile,)
+
+    _state: State
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def _setup(self) -> State:
+        boards = []
+        for _ in range(self.num_players):
+            stack = list(range(1, len(TILES) + 1))
+            self.rng.shuffle(stack)  # §2.6 R22: each player's face-down stack
+            boards.append(Board.new(tuple(stack)))  # §2.6 R23: trains on their starting tracks
+        # §2.6 R24: with fewer than 4 (or 8) players, cover the marked spaces.
+        state = State(1, boards, new_columns(self.num_players))
+        self._say(f"{self.num_players} player(s) shuffle their 15 tiles; round 1 begins")
+        return state
+
+    # -- whose turn, what is legal ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return not self._state.to_place
+
+    def _current_player(self) -> int:
+        # §2.7 R25: secret, simultaneous choices are taken one seat after another.
+        return self._state.to_place[0]
+
+    def _legal_actions(self) -> list[Action]:
+        seat = self._state.to_place[0]
+        board = self._state.boards[seat]
+        tile = board.stack[0]
+        return [
+            PlaceTile(seat, tile, cell, rotation)
+            for cell in board.legal_cells()
+            for rotation in range(4)
+        ]
+
+    def _check(self, action: Action) -> None:
+        assert isinstance(action, PlaceTile)
+        state = self._state
+        seat, cell, rotation = action.seat, action.cell, action.rotation
+        if not _is_int(seat) or not 0 <= seat < self.num_players:
+            raise IllegalActionError(f"{action}: there is no seat {seat!r}")
+        board = state.boards[seat]
+        if not board.playing:  # §2.13 R50
+            raise IllegalActionError(
+                f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
+            )
+        if board.placement is not None:  # §2.7 R25: one tile per turn
+            raise IllegalActionError(
+                f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
+            )
+        if seat != state.to_place[0]:
+            raise IllegalActionError(
+                f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
+            )
+        if action.tile != board.stack[0]:  # §2.7 R26: the top tile of the stack
+            raise IllegalActionError(
+                f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, "
+                f"not T{action.tile:02d}"
+                if _is_int(action.tile)
+                else f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d}, not {action.tile!r}"
+            )
+        if not _is_int(rotation) or not 0 <= rotation < 4:  # §2.4 R6
+            raise IllegalActionError(
+                f"§2.4 R6: a tile turns 0–3 quarter turns (0°–270°), not {rotation!r}"
+            )
+        if not _is_cell(cell):  # §2.1 R1
+            raise IllegalActionError(
+                f"§2.1 R1: {cell!r} is not a cell of the 5×3 frame "
+                f"(x = 0–{WIDTH - 1}, y = 0–{HEIGHT - 1})"
+            )
+        if (placed := board.tile_at(cell)) is not None:  # §2.8 R28
+            raise IllegalActionError(
+                f"§2.8 R28: ({cell[0]},{cell[1]}) already holds T{placed[0]:02d}; "
+                "a tile goes into an empty cell"
+            )
+        if not board.faces(cell):  # §2.8 R29
+            raise IllegalActionError(
+                f"§2.8 R29: no train of seat {seat} waits in front of ({cell[0]},{cell[1]}); "
+                f"legal cells: {_cells(board.legal_cells())}"
+            )
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, PlaceTile)
+        state = self._state
+        board = state.boards[action.seat]
+        board.placement = (cell_index(action.cell), action.rotation)
+        state.to_place = state.to_place[1:]
+        if not state.to_place:  # §2.7 R25: all have placed: reveal and resolve the round
+            self._resolve_round()
+
+    def _resolve_round(self) -> None:
+        state = self._state
+        round_no = state.round
+        travel_counts = self.options["scoring"] != "stations_only"  # §2.14 R52
+        arrivals: list[tuple[int, int, str]] = []
+        placed = [seat for seat, b in enumerate(state.boards) if b.placement is not None]
+        for seat, board in enumerate(state.boards):
+            if board.placement is None:
+                continue  # §2.13 R50: a seat that passed places nothing
+            # §2.7 R26: draw the top tile, place it, move all trains.
+            tile, board.stack = board.stack[0], board.stack[1:]
+            cell_no, rotation = board.placement
+            board.placement = None
+            cell = CELLS[cell_no]
+            board.place(tile, cell, rotation)
+            self._say(str(PlaceTile(seat, tile, cell, rotation)))
+            movement = board.move_trains(round_no)
+            self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
+            arrivals += [(seat, train, station) for train, station in movement.arrivals]
+        # §2.7 R27: after all turns, score the stations for everybody together.
+        if self.options["scoring"] != "travel_only":  # §2.14 R53: stations score nothing
+            scored, state.columns = score_stations(state.columns, arrivals, self.num_players)
+            for seat, train, station, points in scored:
+                state.boards[seat].station_points += points
+                colour = TRAIN_COLOURS[train]
+                self._say(f"seat {seat}'s {colour} train scores {points} at station {station}")
+        self._start_next_round(placed)
+
+    def _start_next_round(self, placed: list[int]) -> None:
+        state = self._state
+        for seat, board in enumerate(state.boards):
+            if not board.playing:
+                if seat in placed:  # §2.13 R50
+                    self._say(f"seat {seat} has no train left to move and passes from now on")
+                continue
+            if not board.stack or not board.legal_cells():
+                # §2.8 R31: defensive only (I5): no placement left ends the trains.
+                lost = board.crash_unfinished(state.round)
+                names = ", ".join(TRAIN_COLOURS[i] for i in lost)
+                self._say(f"§2.8 R31: seat {seat} cannot place a tile; {names} end as crashed")
+        playing = [seat for seat, board in enumerate(state.boards) if board.playing]
+        if playing:
+            state.round += 1
+            state.to_place = tuple(playing)
+            self._say(f"round {state.round} begins: seat(s) {_seats(playing)} draw a tile")
+        else:  # §2.13 R50: nobody has an unfinished train: the game ends
+            state.to_place = ()
+            scores = self.scores()
+            self._say(
+                "the game is over: "
+                + ", ".join(f"seat {s} {points}" for s, points in enumerate(scores))
+                + f"; winner(s): seat {_seats(self._winners())}"
+            )
+
+    def _say_movement(
+        self,
+        seat: int,
+        board: Board,
+        gained: list[int],
+        crashes: list[tuple[tuple[int, ...], str]],
+        travel_counts: bool,
+    ) -> None:
+        parts = []
+        for view, steps in zip(board.view_trains(), gained, strict=True):
+            if not steps:
+                continue
+            points = f"+{steps}" if travel_counts else f"{steps} border(s)"
+            if view.status == "active":
+                where = f"waits before ({view.cell[0]},{view.cell[1]})"  # type: ignore[index]
+            elif view.status == "arrived":
+                where = f"arrives at {view.station}"
+            else:
+                where = view.status.replace("_", " ")
+            parts.append(f"{view.colour} {points} {where}")
+        for trains, where in crashes:
+            names = " and ".join(TRAIN_COLOURS[i] for i in trains)
+            parts.append(f"{names} collide {where}")
+        if parts:
+            self._say(f"seat {seat}: " + "; ".join(parts))
+
+    # -- scores and the end ------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Travel points (R40, not in "stations_only") plus station points (R46), per seat."""
+        travel_counts = self.options["scoring"] != "stations_only"
+        return [
+            (sum(t.travel for t in board.trains) if travel_counts else 0) + board.station_points
+            for board in self._state.boards
+        ]
+
+    def tiles_placed(self) -> list[int]:
+        """How many tiles each seat has placed (the first tie-break, R51)."""
+        return [board.tiles_placed for board in self._state.boards]
+
+    def _winners(self) -> list[int]:
+        # §2.13 R51: most points; then more tiles placed; then a shared win.
+        ranks = [
+            (score, placed)
+            for score, placed in zip(self.scores(), self.tiles_placed(), strict=True)
+        ]
+        best = max(ranks)
+        return [seat for seat, rank in enumerate(ranks) if rank == best]
+
+    # -- positions, views and text -----------------------------------------------------------
+
+    def _position(self) -> dict[str, Any]:
+        state = self._state
+        return dump_position(state.round, state.boards, state.columns)
+
+    def _load_position(self, data: Mapping[str, Any]) -> State:
+        return State(*load_position(data, self.num_players))
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        """The position less what ``seat`` may not know (R25, §2.18).
+
+        Every stack is face down: it shows as ``"tiles_left"``, with the tile
+        ``seat`` drew this round as ``"drawn"`` on its own entry. Another seat's
+        secret placement shows only as ``"placed": true``.
+        """
+        view = self.position()
+        for other, (entry, board) in enumerate(
+            zip(view["players"], self._state.boards, strict=True)
+        ):
+            stack = entry.pop("stack")
+            entry["tiles_left"] = len(stack)
+            entry["drawn"] = stack[0] if other == seat and board.playing else None
+            entry["placed"] = board.placement is not None
+            if other != seat:
+                entry["placement"] = None
+        return view
+
+    def __str__(self) -> str:
+        return game_text(self)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_cell(cell: object) -> bool:
+    return (
+        isinstance(cell, tuple)
+        and len(cell) == 2
+        and all(_is_int(v) for v in cell)
+        and 0 <= cell[0] < WIDTH
+        and 0 <= cell[1] < HEIGHT
+    )
+
+
+def _cells(cells: list[Cell]) -> str:
+    return ", ".join(f"({x},{y})" for x, y in cells) or "none"
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(str(s) for s in seats)
