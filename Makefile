@@ -43,7 +43,7 @@ lab: venv
 test: venv browser test-unit test-notebooks test-e2e
 
 test-unit: venv
-	$(PY) -m pytest -q -n 2 -m "not e2e" --ignore=tests/e2e tests
+	$(PY) -m pytest -q -n 2 --doctest-modules --ignore=tests/e2e railwidgets tests
 
 test-notebooks: venv
 	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \

@@ -240,7 +240,9 @@ class ConformanceSuite:
         refused({**record, "extra": 1}, "extra")
         # a tampered action in the middle: replaying refuses it, naming its number
         middle = len(record["actions"]) // 2
-        replay = self.game_class.from_json(json.dumps({**record, "actions": record["actions"][:middle]}))
+        replay = self.game_class.from_json(
+            json.dumps({**record, "actions": record["actions"][:middle]})
+        )
         wrong = next(a for a in game.history if not replay.is_legal(a))
         tampered = [*record["actions"][:middle], wrong.to_dict(), *record["actions"][middle + 1 :]]
         with pytest.raises(RecordError, match=rf"action {middle + 1} "):

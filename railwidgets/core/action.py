@@ -19,6 +19,7 @@ Pass(seat=2)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -61,8 +62,8 @@ def decode_action(data: Any, classes: Iterable[type[Action]]) -> Action:
         known = ", ".join(sorted(by_kind))
         raise ValueError(f"unknown action type {kind!r} (known: {known})")
     cls = by_kind[kind]
-    hints = typing.get_type_hints(cls)
-    fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    hints = _field_types(cls)
+    fields = list(hints)
     extra = set(data) - set(fields) - {"type"}
     if extra:
         raise ValueError(f"{kind!r} action has unexpected field(s): {', '.join(sorted(extra))}")
@@ -75,6 +76,13 @@ def decode_action(data: Any, classes: Iterable[type[Action]]) -> Action:
         except ValueError as err:
             raise ValueError(f"{kind!r} action field {name!r}: {err}") from None
     return cls(**values)
+
+
+@functools.cache
+def _field_types(cls: type[Action]) -> dict[str, Any]:
+    """The dataclass fields of ``cls`` and their types, in order."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
 
 
 def _decode(value: Any, hint: Any) -> Any:

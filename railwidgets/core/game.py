@@ -467,5 +467,3 @@ def _describe(err: BaseException) -> str:
     if isinstance(err, KeyError):
         return f"missing {err.args[0]!r}"
     return str(err)
-
-

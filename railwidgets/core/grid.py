@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["DELTAS", "E", "N", "S", "SIDE_NAMES", "W", "Cell", "opposite", "step", "turn"]
+__all__ = ["DELTAS", "SIDE_NAMES", "Cell", "E", "N", "S", "W", "opposite", "step", "turn"]
 
 Cell = tuple[int, int]
 

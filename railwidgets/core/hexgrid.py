@@ -83,6 +83,9 @@ def from_pixel(x: float, y: float, size: float) -> Hex:
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex centred at ``(cx, cy)``, from the top, clockwise."""
     return [
-        (cx + size * math.cos(math.radians(-90 + 60 * i)), cy + size * math.sin(math.radians(-90 + 60 * i)))
+        (
+            cx + size * math.cos(math.radians(-90 + 60 * i)),
+            cy + size * math.sin(math.radians(-90 + 60 * i)),
+        )
         for i in range(6)
     ]

@@ -87,20 +87,48 @@ class TileFace(NamedTuple):
 
 
 TILE_FACES: dict[str, TileFace] = {
-    "1A": TileFace("big_city", ("farmland", "forest", "mountains", "lake", "plains", "suburbs"), "sourced"),
-    "1B": TileFace("big_city", ("suburbs", "mountains", "farmland", "lake", "plains", "forest"), "designed"),
-    "2A": TileFace("mountains", ("suburbs", "plains", "farmland", "suburbs", "plains", "farmland"), "sourced"),
-    "2B": TileFace("lake", ("farmland", "suburbs", "forest", "farmland", "plains", "suburbs"), "designed"),
-    "3A": TileFace("suburbs", ("farmland", "farmland", "forest", "lake", "forest", "farmland"), "sourced"),
-    "3B": TileFace("farmland", ("mountains", "farmland", "plains", "suburbs", "forest", "farmland"), "designed"),
-    "4A": TileFace("plains", ("farmland", "lake", "suburbs", "farmland", "mountains", "farmland"), "designed"),
-    "4B": TileFace("suburbs", ("forest", "farmland", "forest", "plains", "lake", "farmland"), "designed"),
-    "5A": TileFace("forest", ("suburbs", "plains", "farmland", "mountains", "farmland", "suburbs"), "designed"),
-    "5B": TileFace("farmland", ("plains", "forest", "suburbs", "lake", "farmland", "plains"), "designed"),
-    "6A": TileFace("suburbs", ("mountains", "farmland", "plains", "farmland", "forest", "lake"), "designed"),
-    "6B": TileFace("plains", ("farmland", "suburbs", "mountains", "farmland", "forest", "farmland"), "designed"),
-    "7A": TileFace("farmland", ("forest", "suburbs", "plains", "lake", "farmland", "suburbs"), "designed"),
-    "7B": TileFace("forest", ("farmland", "plains", "mountains", "suburbs", "farmland", "plains"), "designed"),
+    "1A": TileFace(
+        "big_city", ("farmland", "forest", "mountains", "lake", "plains", "suburbs"), "sourced"
+    ),
+    "1B": TileFace(
+        "big_city", ("suburbs", "mountains", "farmland", "lake", "plains", "forest"), "designed"
+    ),
+    "2A": TileFace(
+        "mountains", ("suburbs", "plains", "farmland", "suburbs", "plains", "farmland"), "sourced"
+    ),
+    "2B": TileFace(
+        "lake", ("farmland", "suburbs", "forest", "farmland", "plains", "suburbs"), "designed"
+    ),
+    "3A": TileFace(
+        "suburbs", ("farmland", "farmland", "forest", "lake", "forest", "farmland"), "sourced"
+    ),
+    "3B": TileFace(
+        "farmland", ("mountains", "farmland", "plains", "suburbs", "forest", "farmland"), "designed"
+    ),
+    "4A": TileFace(
+        "plains", ("farmland", "lake", "suburbs", "farmland", "mountains", "farmland"), "designed"
+    ),
+    "4B": TileFace(
+        "suburbs", ("forest", "farmland", "forest", "plains", "lake", "farmland"), "designed"
+    ),
+    "5A": TileFace(
+        "forest", ("suburbs", "plains", "farmland", "mountains", "farmland", "suburbs"), "designed"
+    ),
+    "5B": TileFace(
+        "farmland", ("plains", "forest", "suburbs", "lake", "farmland", "plains"), "designed"
+    ),
+    "6A": TileFace(
+        "suburbs", ("mountains", "farmland", "plains", "farmland", "forest", "lake"), "designed"
+    ),
+    "6B": TileFace(
+        "plains", ("farmland", "suburbs", "mountains", "farmland", "forest", "farmland"), "designed"
+    ),
+    "7A": TileFace(
+        "farmland", ("forest", "suburbs", "plains", "lake", "farmland", "suburbs"), "designed"
+    ),
+    "7B": TileFace(
+        "forest", ("farmland", "plains", "mountains", "suburbs", "farmland", "plains"), "designed"
+    ),
 }
 TILES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 BIG_CITY_TILE = 1
@@ -150,12 +178,25 @@ def start_hexes(slot: int, discs: int) -> tuple[Hex, ...]:
 PLAYER_COLOURS: tuple[str, ...] = ("orange", "purple", "green", "black", "pink")
 
 COMPANY_LETTER: dict[str, str] = {
-    "red": "R", "white": "W", "tan": "T", "blue": "B", "yellow": "Y", "gray": "G",
+    "red": "R",
+    "white": "W",
+    "tan": "T",
+    "blue": "B",
+    "yellow": "Y",
+    "gray": "G",
 }
 COMPANY_FILL: dict[str, str] = {
-    "red": "#C62828", "white": "#F5F5F5", "tan": "#C8A27A",
-    "blue": "#1E5AA8", "yellow": "#F9D71C", "gray": "#7A7A7A",
+    "red": "#C62828",
+    "white": "#F5F5F5",
+    "tan": "#C8A27A",
+    "blue": "#1E5AA8",
+    "yellow": "#F9D71C",
+    "gray": "#7A7A7A",
 }
 PLAYER_FILL: dict[str, str] = {
-    "orange": "#EF6C00", "purple": "#6A1B9A", "green": "#2E7D32", "black": "#212121", "pink": "#D81B60",
+    "orange": "#EF6C00",
+    "purple": "#6A1B9A",
+    "green": "#2E7D32",
+    "black": "#212121",
+    "pink": "#D81B60",
 }

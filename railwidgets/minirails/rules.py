@@ -8,13 +8,21 @@ their negative shares and untaxed ones their positive shares.
 
 >>> from railwidgets import minirails
 >>> game = minirails.Game(players=3, seed=7)
+>>> game.state.market
+['blue', 'red', 'tan', 'red', 'gray', 'white', 'tan']
 >>> game.player_name(game.current_player)
 'Green'
->>> game.apply(minirails.Buy("white", 0))
->>> game.history[-1]
-Buy(company='white', slot=0)
+>>> game.apply(minirails.Buy("blue", 0))
+>>> game.log[-1]
+'Green buys a blue share (slot 0).'
+>>> game.player_name(game.current_player)
+'Orange'
 >>> str(game.legal_actions()[1])
-'build white from slot 1 at (-2, 0)'
+'build red from slot 1 at (2, 0)'
+>>> game.apply(minirails.Buy("blue", 0))
+Traceback (most recent call last):
+...
+railwidgets.core.errors.IllegalActionError: market slot 0 holds Green's marker, not a disc (§2.7.4)
 
 Positions (:meth:`Game.position`) are plain data with these keys:
 
@@ -26,6 +34,7 @@ Positions (:meth:`Game.position`) are plain data with these keys:
 ``frame_discs``   ``{company: n}``: blocked discs on each frame
 ``bag``           ``{company: n}``: discs still in the bag
 ``market``        one entry per market slot: ``{"company": c}`` (a disc) or ``{"marker": seat}``
+                  (empty once the game is over: the last tax phase emptied it)
 ``order``         the order track: one seat per turn of the round
 ``turn``          index into ``order`` of the turn being played
 ``actions_left``  per seat, the actions not yet used this round (``"buy"``, ``"build"``)
@@ -47,7 +56,6 @@ from railwidgets.minirails.components import (
     BIG_CITY_TILE,
     BLOCKED_PENALTY,
     COMPANIES,
-    COMPANY_LETTER,
     MAP_HEXES,
     PLAYER_COLOURS,
     PROFIT_MAX,
@@ -235,11 +243,13 @@ class Game(BaseGame):
         s = State()
         frame_order = list(COMPANIES)
         rng.shuffle(frame_order)  # §2.6.1: companies onto frame slots 1–6 at random
-        s.frames = {company: slot for slot, company in enumerate(frame_order, 1)}
+        s.frames = {c: frame_order.index(c) + 1 for c in COMPANIES}
         outer = list(TILES[1:])
         rng.shuffle(outer)  # §2.6.2: the Big City in the middle, the others shuffled
         tiles = [(BIG_CITY_TILE, 0, rng.choice("AB"), rng.randrange(6))]
-        tiles += [(tile, slot, rng.choice("AB"), rng.randrange(6)) for slot, tile in enumerate(outer, 1)]
+        tiles += [
+            (tile, slot, rng.choice("AB"), rng.randrange(6)) for slot, tile in enumerate(outer, 1)
+        ]
         s.tiles = tuple(tiles)
         s.hexes = map_from_tiles(s.tiles)
         s.board = {}  # §2.6.4: start discs on the frame arrows
@@ -338,7 +348,9 @@ class Game(BaseGame):
                 f"market slot {slot} holds {self.player_name(item)}'s marker, not a disc (§2.7.4)"
             )
         if item != action.company:
-            raise IllegalActionError(f"market slot {slot} holds a {item} disc, not {action.company}")
+            raise IllegalActionError(
+                f"market slot {slot} holds a {item} disc, not {action.company}"
+            )
         verb = BUY if isinstance(action, Buy) else BUILD
         if verb not in s.actions_left[seat]:
             raise IllegalActionError(
@@ -416,6 +428,7 @@ class Game(BaseGame):
         slot, company = next((i, c) for i, c in enumerate(s.market) if type(c) is str)
         s.taxed.append(company)
         s.order = [seat for seat in s.market if type(seat) is int]
+        s.market = []  # §2.7.10: the market row becomes the order row
         order = ", ".join(self.player_name(seat) for seat in s.order)
         self._say(f"Round {s.round}: {company} is taxed (slot {slot}). Next order: {order}.")
         if len(s.taxed) == TAXED_SPACES:
@@ -527,7 +540,7 @@ class _PositionReader:
         if key not in self.data:
             raise RecordError(f"the position has no {key!r}")
         value = self.data[key]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise RecordError(f"the position's {key!r} has the wrong type: {value!r}")
         return value
 
@@ -588,10 +601,8 @@ class _PositionReader:
             else:
                 self.require("marker" in item, f"market slot {i}: a disc or a marker, not {item!r}")
                 s.market.append(self.seat(item["marker"], f"market slot {i}"))
-        self.require(
-            len(s.market) == SETUP[self.n].draw_per_round,
-            f"the market has {len(s.market)} slots, not {SETUP[self.n].draw_per_round}",
-        )
+        slots = 0 if s.over else SETUP[self.n].draw_per_round
+        self.require(len(s.market) == slots, f"the market has {len(s.market)} slots, not {slots}")
         s.order = [self.seat(x, "order") for x in self.get("order", list)]
         self.require(
             sorted(s.order) == sorted(list(range(self.n)) * 2),
@@ -633,12 +644,17 @@ class _PositionReader:
             self.require(ok, f"tile {entry!r} needs tile, slot, face and rotation")
             tile, slot, face, rot = entry["tile"], entry["slot"], entry["face"], entry["rotation"]
             self.require(tile in TILES and slot in TILE_SLOTS, f"tile {tile!r} in slot {slot!r}")
-            self.require(face in ("A", "B") and rot in range(6), f"tile {tile}: face {face!r}, rotation {rot!r}")
+            self.require(
+                face in ("A", "B") and rot in range(6),
+                f"tile {tile}: face {face!r}, rotation {rot!r}",
+            )
             tiles.append((tile, slot, face, rot))
-        self.require(sorted(t[0] for t in tiles) == list(TILES), "the map needs tiles 1–7 once each")
-        self.require(sorted(t[1] for t in tiles) == list(TILE_SLOTS), "each slot 0–6 holds one tile")
+        self.require(
+            sorted(t[0] for t in tiles) == list(TILES), "the map needs tiles 1–7 once each"
+        )
+        self.require(
+            sorted(t[1] for t in tiles) == list(TILE_SLOTS), "each slot 0–6 holds one tile"
+        )
         big_city = next(t for t in tiles if t[0] == BIG_CITY_TILE)
         self.require(big_city[1] == 0, "tile 1 (The Big City) lies in the middle slot (§2.6.2)")
         return tuple(tiles)
-
-
