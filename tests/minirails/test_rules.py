@@ -8,7 +8,7 @@ import pytest
 
 from railwidgets import minirails
 from railwidgets.core import IllegalActionError, RecordError
-from railwidgets.minirails import Build, Buy
+from railwidgets.minirails import Build, Buy, scenarios
 from railwidgets.minirails.components import (
     COMPANIES,
     MAP_HEXES,
@@ -18,7 +18,8 @@ from railwidgets.minirails.components import (
     frame_perimeter,
     start_hexes,
 )
-from tests.minirails.helpers import BLACK, GREEN, ORANGE, PURPLE, board, game, market, shares
+from railwidgets.minirails.scenarios import BLACK, GREEN, ORANGE, PURPLE, board, market, shares
+from railwidgets.minirails.scenarios import with_changes as game
 
 
 def unchanged(g: minirails.Game):
@@ -140,18 +141,7 @@ def test_2_7_4_a_slot_holding_a_marker_is_not_a_disc():
 
 def test_2_7_9_turn_order_example():
     """G K O G taxed P P K O gives next order G K O G P P K O (the [ES] example)."""
-    g = game(
-        market=market(GREEN, BLACK, ORANGE, GREEN, "white", PURPLE, PURPLE, BLACK, "red"),
-        order=[GREEN, BLACK, ORANGE, GREEN, PURPLE, PURPLE, BLACK, ORANGE],
-        turn=7,
-        actions_left=[["build"], [], [], []],
-        shares=[
-            shares(("blue", 0)),
-            shares(("red", 0), ("red", 2)),
-            shares(("tan", 0), ("gray", 0)),
-            shares(("red", 0), ("white", 0)),
-        ],
-    )
+    g = scenarios.turn_order_example()
     g.apply(next(a for a in g.legal_actions() if a.slot == 8))  # Orange builds red from slot 8
     assert g.state.taxed == ["white"]
     assert g.state.order == [GREEN, BLACK, ORANGE, GREEN, PURPLE, PURPLE, BLACK, ORANGE]
@@ -269,6 +259,18 @@ def test_2_8_5_the_frame_is_forbidden_while_a_legal_hex_exists():
         g.apply(Build("red", 0, None))
 
 
+def test_2_8_5_scenario_blocked_company():
+    g = scenarios.blocked_company()
+    assert g.legal_hexes("red") == []
+    assert {a.hex for a in g.legal_actions() if a.company == "red"} == {None}  # slots 0 and 3
+
+
+def test_2_11_scenario_tie_break():
+    g = scenarios.tie_break_example()
+    assert g.scores()[:2] == [9, 9]
+    assert g.winners() == [PURPLE] and g.tie_break_used
+
+
 def test_D7_frame_discs_give_no_adjacency():
     g = surrounded_red()
     g.apply(Build("red", 0, None))
@@ -293,15 +295,7 @@ def finished(players_shares, taxed, players=4):
 
 def test_2_10_scoring_example_orange_wins_with_11():
     """Red, White, Tan, Blue taxed; Yellow and Gray not: Orange +11, Black +10, Purple +7, Green +6."""
-    g = finished(
-        [
-            shares(("red", 6), ("tan", 5), ("white", -4), ("yellow", 3), ("gray", 0), ("blue", 0)),
-            shares(("white", 4), ("tan", 3), ("yellow", 0), ("gray", 6), ("red", -1), ("blue", 0)),
-            shares(("red", 4), ("blue", 3), ("yellow", -1), ("gray", 2), ("white", 0), ("tan", 0)),
-            shares(("blue", 7), ("red", 3), ("gray", -2), ("yellow", 4), ("white", 2), ("tan", -5)),
-        ],
-        taxed=["red", "white", "tan", "blue", "red", "white"],
-    )
+    g = scenarios.scoring_example()
     assert g.is_over
     assert g.scores() == [11, 7, 6, 10]
     assert g.winners() == [ORANGE]
