@@ -1,0 +1,104 @@
+"""The shared core: actions, options, hex and square grids, and the engines' purity."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+
+from railwidgets.core import Action, Option, decode_action, grid, hexgrid
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    kind: ClassVar[str] = "place"
+    tile: int
+    cell: tuple[int, int]
+    label: str | None
+
+
+def test_actions_round_trip_through_plain_data():
+    action = Place(3, (1, -2), None)
+    assert action.to_dict() == {"type": "place", "tile": 3, "cell": [1, -2], "label": None}
+    assert decode_action(action.to_dict(), [Place]) == action
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1, 2], "must be an object"),
+        ({"type": "jump"}, "unknown action type 'jump'"),
+        ({"type": "place", "tile": 1, "cell": [0, 0]}, "missing the field 'label'"),
+        ({"type": "place", "tile": 1, "cell": [0, 0], "label": None, "x": 1}, "unexpected field"),
+        ({"type": "place", "tile": "1", "cell": [0, 0], "label": None}, "'tile'.*not an integer"),
+        ({"type": "place", "tile": True, "cell": [0, 0], "label": None}, "'tile'"),
+        ({"type": "place", "tile": 1, "cell": [0], "label": None}, "'cell'"),
+        ({"type": "place", "tile": 1, "cell": [0, 0], "label": 5}, "'label'"),
+    ],
+)
+def test_malformed_actions_are_refused_with_the_reason(data, message):
+    with pytest.raises(ValueError, match=message):
+        decode_action(data, [Place])
+
+
+def test_options_check_type_and_value():
+    flag = Option("bumper_carts", "carts bounce", (False, True), False)
+    assert flag.check(True, 2) is True
+    with pytest.raises(ValueError, match="bumper_carts"):
+        flag.check(1, 2)  # 1 == True, but it is not a flag
+    length = Option(
+        "length", "how long", ("short", "long"), lambda players: "long" if players > 2 else "short"
+    )
+    assert length.default_for(2) == "short" and length.default_for(4) == "long"
+
+
+def test_hex_pixels_round_trip():
+    for q in range(-4, 5):
+        for r in range(-4, 5):
+            x, y = hexgrid.to_pixel((q, r), 17.0)
+            assert hexgrid.from_pixel(x, y, 17.0) == (q, r)
+            assert hexgrid.from_pixel(x + 7, y - 7, 17.0) == (q, r)
+
+
+def test_hex_rotation_and_distance():
+    for d in hexgrid.DIRECTIONS:
+        assert hexgrid.rotate(d, 6) == d
+        assert hexgrid.distance((0, 0), d) == 1
+    assert [hexgrid.rotate((1, -1), k) for k in range(6)] == [
+        (1, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (0, -1),
+    ]
+
+
+def test_square_grid_sides():
+    assert [grid.step((0, 0), side) for side in (grid.N, grid.E, grid.S, grid.W)] == [
+        (0, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 0),
+    ]
+    assert all(grid.opposite(grid.opposite(s)) == s for s in range(4))
+    assert grid.turn(grid.W, 1) == grid.N
+
+
+def test_the_engines_import_no_widgets():
+    """DESIGN §1: the rules never import ipywidgets or ipycanvas."""
+    code = (
+        "import sys\n"
+        "from railwidgets import minirails, twistytracks, offtherails\n"
+        "from railwidgets.core import RandomBot, play_out\n"
+        "g = minirails.Game(players=3, seed=1); play_out(g, RandomBot(1)); g.to_svg()\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas', 'IPython'))\n"
+        "print(bad)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
