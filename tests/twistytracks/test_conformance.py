@@ -10,5 +10,9 @@ class TestTwistyTracks(ConformanceSuite):
     game_class = twistytracks.Game
     configs = [
         *({"players": p, "scoring": "full"} for p in range(1, 9)),
-        *({"players": p, "scoring": mode} for mode in ("stations_only", "travel_only") for p in (2, 5)),
+        *(
+            {"players": p, "scoring": mode}
+            for mode in ("stations_only", "travel_only")
+            for p in (2, 5)
+        ),
     ]
