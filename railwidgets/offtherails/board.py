@@ -1,0 +1,119 @@
+"""The board: squares, tiles and their exits, starting tracks (§2.2, §2.3).
+
+Grid squares are ``(row, col)`` (§2.2); internally a grid square is also an
+index ``row * 12 + col`` into the board lists. A tile is the bit mask of its
+exits (``1 << side``), written for people as letters in the order ``N E S W``.
+
+>>> exits_text(exits_mask("SN"))
+'NS'
+>>> neighbour((0, 5), N)
+(-1, 5)
+>>> is_junction(exits_mask("NES"))
+True
+"""
+
+from __future__ import annotations
+
+from railwidgets.core.grid import E, N, S, W, opposite, step
+from railwidgets.offtherails.actions import PlaceTile, Upgrade
+from railwidgets.offtherails.components import (
+    ALL_SURFACE_TRACKS,
+    GRID_SIZE,
+    MINE_CENTRE,
+    PLACEABLE_SHAPES,
+    SIDE_LETTERS,
+    START_TRACKS,
+    Square,
+)
+
+CELLS = GRID_SIZE * GRID_SIZE
+SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
+MINE_CENTRE_INDEX = frozenset(r * GRID_SIZE + c for r, c in MINE_CENTRE)
+SIDE_OF_LETTER = {letter: side for side, letter in enumerate(SIDE_LETTERS)}
+#: The sides in each exit mask, in the order N E S W.
+MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in (N, E, S, W) if mask >> s & 1) for mask in range(16)
+)
+CROSS = 0b1111
+
+
+def index(square: Square) -> int:
+    return square[0] * GRID_SIZE + square[1]
+
+
+def in_grid(square: Square) -> bool:
+    return 0 <= square[0] < GRID_SIZE and 0 <= square[1] < GRID_SIZE
+
+
+def neighbour(square: Square, side: int) -> Square:
+    """The square or surface position across ``side`` of ``square`` (rows grow southward)."""
+    x, y = step((square[1], square[0]), side)
+    return (y, x)
+
+
+def surface_side(position: Square) -> int:
+    """The side of the board a surface position lies on."""
+    row, col = position
+    if row < 0:
+        return N
+    if row >= GRID_SIZE:
+        return S
+    return E if col >= GRID_SIZE else W
+
+
+def track_mask(position: Square) -> int:
+    """A starting track is a straight rail perpendicular to its edge (§2.2)."""
+    side = surface_side(position)
+    return 1 << side | 1 << opposite(side)
+
+
+def exits_mask(text: str) -> int | None:
+    """The mask of an exit string such as ``"NE"``, or ``None`` if it is not one."""
+    mask = 0
+    for letter in text:
+        side = SIDE_OF_LETTER.get(letter)
+        if side is None or mask >> side & 1:
+            return None
+        mask |= 1 << side
+    return mask
+
+
+def exits_text(mask: int) -> str:
+    return "".join(SIDE_LETTERS[s] for s in MASK_SIDES[mask])
+
+
+def exit_count(mask: int) -> int:
+    return len(MASK_SIDES[mask])
+
+
+def is_junction(mask: int) -> bool:
+    return exit_count(mask) >= 3
+
+
+def starting_tracks(all_surface: bool) -> tuple[tuple[Square, ...], ...]:
+    """The starting tracks of each side (D-3: printed ones, or every surface position)."""
+    return ALL_SURFACE_TRACKS if all_surface else START_TRACKS
+
+
+#: Every *place tile* action on each square, in a fixed order (§5: by coordinates, shape).
+PLACE_TILE_ACTIONS: tuple[tuple[PlaceTile, ...], ...] = tuple(
+    tuple(PlaceTile(sq, exits_text(m)) for m in sorted(PLACEABLE_SHAPES, key=exits_text))
+    for sq in SQUARES
+)
+#: Every *upgrade* of each square from each tile: ``UPGRADE_ACTIONS[i][mask]`` (§2.6 A2).
+UPGRADE_ACTIONS: tuple[tuple[tuple[Upgrade, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            Upgrade(sq, exits_text(mask | 1 << s))
+            for s in (N, E, S, W)
+            if exit_count(mask) in (2, 3) and not mask >> s & 1
+        )
+        for mask in range(16)
+    )
+    for sq in SQUARES
+)
+#: Tile pictures for the text board.
+GLYPH = {
+    0b0101: "│", 0b1010: "─", 0b0011: "└", 0b0110: "┌", 0b1100: "┐", 0b1001: "┘",
+    0b0111: "├", 0b1110: "┬", 0b1101: "┤", 0b1011: "┴", 0b1111: "┼",
+}  # fmt: skip

@@ -1,0 +1,170 @@
+"""Deposits, the Chasm card, the collapse and the chasm tokens (§2.4.4, §2.9–2.11, §2.15).
+
+Chance is drawn only from the ``rng`` passed in (the game's own generator).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from railwidgets.offtherails.board import CELLS, SQUARES, in_grid, index, neighbour
+from railwidgets.offtherails.components import (
+    CHASM_CARD,
+    CHASM_TOKENS,
+    COLOURS,
+    DEPOSIT_ITEMS,
+    MINE_SQUARES,
+    PILE_SIZE,
+    REMOVED_PER_COLOUR,
+    SIDES,
+    SOLO_FIRST_REVEAL,
+    Items,
+    Square,
+    card_colour,
+    card_name,
+    card_number,
+    card_square,
+)
+from railwidgets.offtherails.movement import at, items_text, lose
+from railwidgets.offtherails.state import State, add, one, sub
+
+Say = Callable[[str], None]
+
+
+def build_decks(state: State, rng: random.Random, length: str) -> list[int]:
+    """Set up the deposit cards (§2.4.4); return the four initial deposit cards.
+
+    Sets ``state.deck`` (top card first), ``state.removed_cards`` and ``state.chasm_deck``.
+    """
+    by_colour = []
+    for colour in range(len(COLOURS)):
+        cards = [colour * 8 + n for n in range(8)]
+        rng.shuffle(cards)  # §2.4.4.1
+        by_colour.append(cards)
+    removed = REMOVED_PER_COLOUR[length]
+    state.removed_cards = sorted(c for cards in by_colour for c in cards[:removed])  # §2.4.4.2
+    initial = [cards[removed] for cards in by_colour]  # §2.4.4.3
+    state.chasm_deck = [cards[removed + 1] for cards in by_colour]  # §2.4.4.4
+    piles = []  # bottom pile first
+    for j in range(removed + 2, 8):  # §2.4.4.5: one card of each colour per pile
+        pile = [cards[j] for cards in by_colour]
+        rng.shuffle(pile)
+        piles.append(pile)
+    piles[1].insert(rng.randrange(PILE_SIZE + 1), CHASM_CARD)  # §2.4.4.6
+    state.deck = [card for pile in reversed(piles) for card in pile]
+    return initial
+
+
+def draw_items(state: State, rng: random.Random, count: int) -> Items:
+    """Draw up to ``count`` items at random from the bag (D-22: fewer if it runs out)."""
+    drawn: Items = (0, 0, 0, 0, 0)
+    for _ in range(count):
+        total = sum(state.bag)
+        if not total:
+            break
+        pick = rng.randrange(total)
+        for kind, n in enumerate(state.bag):
+            if pick < n:
+                state.bag = sub(state.bag, one(kind))
+                drawn = add(drawn, one(kind))
+                break
+            pick -= n
+    return drawn
+
+
+def deposit(state: State, rng: random.Random, say: Say, card: int) -> None:
+    """Put the card's items on its mine square, on top of any there (§2.9.2, D-22)."""
+    square = card_square(card)
+    items = draw_items(state, rng, DEPOSIT_ITEMS[card_number(card)])
+    i = index(square)
+    state.items[i] = add(state.items[i], items)
+    say(f"deposit {card_name(card)}: {items_text(items)} at {at(square)}")
+
+
+def place_token(state: State, say: Say, colour: int, square: Square) -> None:
+    """A chasm token swallows the square's tile, items and cart (§2.10, §2.11.3)."""
+    i = index(square)
+    state.chasm[i] = colour
+    say(f"a {COLOURS[colour]} chasm token opens at {at(square)}")
+    if state.tiles[i]:
+        state.tiles[i] = 0
+        state.tiles_destroyed += 1
+    if any(state.items[i]):
+        state.chasm_removed = add(state.chasm_removed, state.items[i])
+        say(f"{items_text(state.items[i])} fall into the chasm")
+        state.items[i] = (0, 0, 0, 0, 0)
+    occupant = state.cart_at(square)
+    if occupant >= 0:
+        lose(state, say, occupant)
+
+
+def collapse(state: State, say: Say) -> None:
+    """After the drawer's final turn the four chasm-deck cards open the chasm (§2.10)."""
+    say("the mine collapses!")
+    for card in state.chasm_deck:
+        place_token(state, say, card_colour(card), card_square(card))
+    state.chasm_deck = []
+    state.chasm_deck_tokens = False
+    state.collapsed = True
+
+
+def draw_token(state: State, rng: random.Random) -> int:
+    """Draw a random chasm token from the supply (§2.11.1); its colour."""
+    pick = rng.randrange(sum(state.token_supply))
+    for colour, n in enumerate(state.token_supply):
+        if pick < n:
+            state.token_supply[colour] -= 1
+            return colour
+        pick -= n
+    raise AssertionError("the token supply is empty")
+
+
+def targets(state: State, colour: int) -> list[Square]:
+    """Where a token of ``colour`` may go: next to its colour, else fallbacks (§2.11.2, D-25)."""
+    free = [i for i in range(CELLS) if state.chasm[i] < 0]
+    for wanted in (colour, None):
+        found = [
+            SQUARES[i]
+            for i in free
+            if any(
+                in_grid(n := neighbour(SQUARES[i], side))
+                and state.chasm[index(n)] >= 0
+                and (wanted is None or state.chasm[index(n)] == wanted)
+                for side in SIDES
+            )
+        ]
+        if found:
+            return found
+    return [SQUARES[i] for i in free]
+
+
+def roll_square(state: State, rng: random.Random, say: Say, colour: int) -> Square:
+    """Chasm die: a d8 picks the numbered square of the token's mine; re-roll taken ones (D-31)."""
+    while True:
+        number = rng.randint(1, 8)
+        square = MINE_SQUARES[colour][number - 1]
+        say(f"the chasm die rolls {number}")
+        if state.chasm[index(square)] < 0:
+            return square
+
+
+def solo_reveal(state: State, rng: random.Random, say: Say) -> None:
+    """Solo: the deposit phase opens the chasm instead (§2.15, D-34)."""
+    chasm_card_seen = False
+    for _ in range(SOLO_FIRST_REVEAL if state.turn == 1 else 1):
+        if not state.deck or state.chasm_on_board() >= CHASM_TOKENS:
+            break
+        card = state.deck.pop(0)
+        if card == CHASM_CARD:
+            say("the Chasm card is revealed: no token for it")
+            chasm_card_seen = True
+            continue
+        colour = card_colour(card)
+        if not state.token_supply[colour]:
+            colour = max(range(len(COLOURS)), key=lambda c: (state.token_supply[c], -c))
+        state.token_supply[colour] -= 1
+        say(f"chasm card {card_name(card)}")
+        place_token(state, say, colour, card_square(card))
+    if chasm_card_seen:
+        state.deck.insert(rng.randrange(len(state.deck) + 1), CHASM_CARD)

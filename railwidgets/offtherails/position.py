@@ -1,0 +1,398 @@
+"""Positions: the whole state as plain JSON data, and back (documented in ``rules``).
+
+:func:`load` checks every key and value and raises :class:`RecordError` naming
+the first thing that is wrong, so a scenario typed by hand fails clearly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from railwidgets.core.errors import RecordError
+from railwidgets.offtherails.board import (
+    CELLS,
+    MINE_CENTRE_INDEX,
+    SIDE_OF_LETTER,
+    exit_count,
+    exits_mask,
+    exits_text,
+    in_grid,
+    index,
+    track_mask,
+)
+from railwidgets.offtherails.components import (
+    CART_CAPACITY,
+    CHASM_CARD,
+    COLOURS,
+    KINDS,
+    MISSIONS,
+    NO_ITEMS,
+    SIDE_LETTERS,
+    SPEED_MAX,
+    SPEED_MIN,
+    TILE_SUPPLY,
+    Items,
+    Square,
+    card_name,
+)
+from railwidgets.offtherails.state import PLACES, STAGES, Cart, Move, State
+
+KEYS = (
+    "turn",
+    "sides",
+    "squares",
+    "carts",
+    "stockpiles",
+    "delivered",
+    "missions",
+    "bag",
+    "removed_by_chasm",
+    "tiles",
+    "deposit_deck",
+    "removed_cards",
+    "chasm_deck",
+    "chasm_supply",
+    "final_round",
+    "move",
+    "ended",
+)
+CARD_OF_NAME = {card_name(c): c for c in range(CHASM_CARD + 1)}
+MOVE_NEXT = ("step", "rest", "done", "collide")
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def items_data(items: Items) -> dict[str, int]:
+    return {KINDS[k]: n for k, n in enumerate(items) if n}
+
+
+def _edge(side: int) -> str | None:
+    return SIDE_LETTERS[side] if side >= 0 else None
+
+
+def dump(state: State) -> dict[str, Any]:
+    squares = []
+    for i in range(CELLS):
+        tile, items, chasm = state.tiles[i], state.items[i], state.chasm[i]
+        if tile or any(items) or chasm >= 0:
+            squares.append(
+                {
+                    "square": [i // 12, i % 12],
+                    "tile": exits_text(tile) if tile else None,
+                    "items": items_data(items),
+                    "chasm": COLOURS[chasm] if chasm >= 0 else None,
+                }
+            )
+    carts = [
+        {
+            "owner": c.owner,
+            "name": c.name,
+            "colour": COLOURS[c.colour] if c.colour >= 0 else None,
+            "place": c.place,
+            "square": list(c.square) if c.square is not None else None,
+            "facing": _edge(c.facing),
+            "back": _edge(c.back),
+            "speed": c.speed,
+            "contents": items_data(c.contents),
+            "moved": c.moved,
+        }
+        for c in state.carts
+    ]
+    m = state.move
+    move = None
+    if m is not None:
+        move = {
+            "cart": m.cart,
+            "steps": m.steps,
+            "entered": m.entered,
+            "passed": m.passed,
+            "pickups": m.pickups,
+            "next": m.next,
+            "collision": None
+            if m.other < 0
+            else {
+                "other": m.other,
+                "edge": SIDE_LETTERS[m.edge],
+                "head_on": m.head_on,
+                "mover_empty": m.mover_empty,
+                "other_empty": m.other_empty,
+                "piles": None if m.piles is None else [items_data(p) for p in m.piles],
+            },
+        }
+    return {
+        "turn": {
+            "number": state.turn,
+            "active": state.active,
+            "first_player": state.first_player,
+            "stage": state.stage,
+            "actions_used": state.actions_used,
+            "met": sorted(state.met),
+        },
+        "sides": [_edge(s) for s in state.sides],
+        "squares": squares,
+        "carts": carts,
+        "stockpiles": [items_data(s) for s in state.stockpiles],
+        "delivered": {SIDE_LETTERS[s]: items_data(d) for s, d in enumerate(state.delivered)},
+        "missions": {
+            "face_up": list(state.missions),
+            "deck": list(state.mission_deck),
+            "claimed": [list(c) for c in state.claimed],
+        },
+        "bag": items_data(state.bag),
+        "removed_by_chasm": items_data(state.chasm_removed),
+        "tiles": {"used": state.tiles_used, "destroyed": state.tiles_destroyed},
+        "deposit_deck": [card_name(c) for c in state.deck],
+        "removed_cards": [card_name(c) for c in state.removed_cards],
+        "chasm_deck": {
+            "cards": [card_name(c) for c in state.chasm_deck],
+            "tokens": state.chasm_deck_tokens,
+        },
+        "chasm_supply": {COLOURS[c]: n for c, n in enumerate(state.token_supply)},
+        "final_round": {
+            "turns_left": state.final_turns,
+            "collapsed": state.collapsed,
+            "drawn_token": COLOURS[state.drawn_token] if state.drawn_token >= 0 else None,
+        },
+        "move": move,
+        "ended": state.ended,
+    }
+
+
+def hide(data: dict[str, Any], seat: int, state: State) -> dict[str, Any]:
+    """``data`` less what ``seat`` may not know (§2.16, C-5)."""
+    data["deposit_deck"] = len(state.deck)
+    data["removed_cards"] = len(state.removed_cards)
+    data["chasm_deck"]["cards"] = len(state.chasm_deck)
+    data["bag"] = sum(state.bag)
+    data["missions"]["deck"] = len(state.mission_deck)
+    m = state.move
+    if m is not None and m.piles is not None:
+        mover, other = state.carts[m.cart].owner, state.carts[m.other].owner
+        if seat != other and mover != other:
+            data["move"]["collision"]["piles"] = None
+    return data
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _fail(path: str, problem: str) -> RecordError:
+    return RecordError(f"position {path}: {problem}")
+
+
+def _get(data: Any, key: str, path: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise _fail(path, "must be an object")
+    if key not in data:
+        raise _fail(f"{path}.{key}" if path else key, "is missing")
+    return data[key]
+
+
+def _int(value: Any, path: str, low: int = 0, high: int = 10**6) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _fail(path, f"must be a whole number {low}–{high}, not {value!r}")
+    return value
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(path, f"must be true or false, not {value!r}")
+    return value
+
+
+def _list(value: Any, path: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = f" of {length}" if length is not None else ""
+        raise _fail(path, f"must be a list{size}, not {value!r}")
+    return value
+
+
+def _choice(value: Any, choices: tuple[Any, ...], path: str, none: bool = False) -> Any:
+    if (value is None and none) or (value in choices and not isinstance(value, bool)):
+        return value
+    raise _fail(path, f"must be one of {', '.join(map(str, choices))}, not {value!r}")
+
+
+def _items(value: Any, path: str) -> Items:
+    if not isinstance(value, Mapping) or not set(value) <= set(KINDS):
+        raise _fail(path, f"must be an object of item counts ({', '.join(KINDS)}), not {value!r}")
+    return tuple(_int(value.get(k, 0), f"{path}.{k}", 0, 66) for k in KINDS)  # type: ignore[return-value]
+
+
+def _square(value: Any, path: str, grid: bool) -> Square:
+    pair = _list(value, path, 2)
+    square = (_int(pair[0], path, -1, 12), _int(pair[1], path, -1, 12))
+    if grid and not in_grid(square):
+        raise _fail(path, f"{square} is not a grid square")
+    return square
+
+
+def _side(value: Any, path: str, none: bool = False) -> int:
+    letter = _choice(value, SIDE_LETTERS, path, none)
+    return -1 if letter is None else SIDE_OF_LETTER[letter]
+
+
+def _card(value: Any, path: str) -> int:
+    return CARD_OF_NAME[_choice(value, tuple(CARD_OF_NAME), path)]
+
+
+def _mission(value: Any, path: str) -> int:
+    return _choice(value, tuple(MISSIONS), path)
+
+
+def load(data: Mapping[str, Any], players: int) -> State:
+    """The state described by position ``data`` for ``players`` seats."""
+    for key in KEYS:
+        _get(data, key, "")
+    st = State.__new__(State)
+    solo = players == 1
+
+    turn = data["turn"]
+    st.turn = _int(_get(turn, "number", "turn"), "turn.number")
+    st.active = _int(_get(turn, "active", "turn"), "turn.active", 0, players - 1)
+    st.first_player = _int(_get(turn, "first_player", "turn"), "turn.first_player", 0, players - 1)
+    st.stage = _choice(_get(turn, "stage", "turn"), STAGES, "turn.stage")
+    st.actions_used = _int(_get(turn, "actions_used", "turn"), "turn.actions_used", 0, 4)
+    st.met = frozenset(_mission(m, "turn.met") for m in _list(_get(turn, "met", "turn"), "met"))
+
+    sides = _list(data["sides"], "sides", players)
+    st.sides = [_side(s, f"sides[{i}]", none=True) for i, s in enumerate(sides)]
+
+    st.tiles, st.items, st.chasm = [0] * CELLS, [NO_ITEMS] * CELLS, [-1] * CELLS
+    for n, entry in enumerate(_list(data["squares"], "squares")):
+        path = f"squares[{n}]"
+        i = index(_square(_get(entry, "square", path), f"{path}.square", grid=True))
+        tile = _get(entry, "tile", path)
+        if tile is not None:
+            mask = exits_mask(tile) if isinstance(tile, str) else None
+            if mask is None or exit_count(mask) < 2 or exits_text(mask) != tile:
+                raise _fail(f"{path}.tile", f"must be exits such as 'NS' or 'NES', not {tile!r}")
+            if i in MINE_CENTRE_INDEX:
+                raise _fail(f"{path}.tile", "no tile can lie on a mine centre (§2.6 A1)")
+            st.tiles[i] = mask
+        st.items[i] = _items(_get(entry, "items", path), f"{path}.items")
+        chasm = _choice(_get(entry, "chasm", path), COLOURS, f"{path}.chasm", none=True)
+        if chasm is not None:
+            if tile is not None or any(st.items[i]):
+                raise _fail(path, "a chasm square holds no tile and no items")
+            st.chasm[i] = COLOURS.index(chasm)
+
+    st.carts = []
+    for n, entry in enumerate(_list(data["carts"], "carts")):
+        path = f"carts[{n}]"
+        owner = _int(_get(entry, "owner", path), f"{path}.owner", 0, players - 1)
+        name = _get(entry, "name", path)
+        if not isinstance(name, str):
+            raise _fail(f"{path}.name", f"must be a string, not {name!r}")
+        colour = _choice(_get(entry, "colour", path), COLOURS, f"{path}.colour", none=True)
+        cart = Cart(owner, name, -1 if colour is None else COLOURS.index(colour))
+        cart.place = _choice(_get(entry, "place", path), PLACES, f"{path}.place")
+        square = _get(entry, "square", path)
+        cart.square = None if square is None else _square(square, f"{path}.square", grid=False)
+        cart.facing = _side(_get(entry, "facing", path), f"{path}.facing", none=True)
+        cart.back = _side(_get(entry, "back", path), f"{path}.back", none=True)
+        cart.speed = _int(_get(entry, "speed", path), f"{path}.speed", SPEED_MIN, SPEED_MAX)
+        cart.contents = _items(_get(entry, "contents", path), f"{path}.contents")
+        cart.moved = _bool(_get(entry, "moved", path), f"{path}.moved")
+        if sum(cart.contents) > CART_CAPACITY:
+            raise _fail(f"{path}.contents", "a cart holds at most 5 items (§2.7.3)")
+        if cart.place == "board":
+            if cart.square is None or cart.facing < 0 or cart.back < 0:
+                raise _fail(path, "a cart on the board needs a square, facing and back")
+            i = index(cart.square) if in_grid(cart.square) else -1
+            mask = st.tiles[i] if i >= 0 else _surface_mask(cart.square, path)
+            if not (mask >> cart.facing & 1 and mask >> cart.back & 1) or cart.facing == cart.back:
+                raise _fail(path, "facing and back must be two exits of the cart's track")
+        elif cart.square is not None or cart.facing >= 0 or cart.back >= 0 or any(cart.contents):
+            raise _fail(path, "a cart off the board has no square, facing, back or contents")
+        st.carts.append(cart)
+    on_board = [c.square for c in st.carts if c.place == "board"]
+    if len(set(on_board)) != len(on_board):
+        raise _fail("carts", "two carts stand on one square")
+
+    st.stockpiles = [
+        _items(s, f"stockpiles[{i}]")
+        for i, s in enumerate(_list(data["stockpiles"], "stockpiles", players))
+    ]
+    delivered = data["delivered"]
+    st.delivered = [
+        _items(_get(delivered, letter, "delivered"), f"delivered.{letter}")
+        for letter in SIDE_LETTERS
+    ]
+    missions = data["missions"]
+    st.missions = [
+        _mission(m, "missions.face_up") for m in _list(_get(missions, "face_up", "missions"), "")
+    ]
+    st.mission_deck = [
+        _mission(m, "missions.deck") for m in _list(_get(missions, "deck", "missions"), "")
+    ]
+    claimed = _list(_get(missions, "claimed", "missions"), "missions.claimed", players)
+    st.claimed = [
+        tuple(_mission(m, "missions.claimed") for m in _list(c, "missions.claimed"))
+        for c in claimed
+    ]
+    st.bag = _items(data["bag"], "bag")
+    st.chasm_removed = _items(data["removed_by_chasm"], "removed_by_chasm")
+    tiles = data["tiles"]
+    st.tiles_used = _int(_get(tiles, "used", "tiles"), "tiles.used", 0, TILE_SUPPLY)
+    st.tiles_destroyed = _int(_get(tiles, "destroyed", "tiles"), "tiles.destroyed", 0, TILE_SUPPLY)
+    if sum(1 for t in st.tiles if t) + st.tiles_destroyed > st.tiles_used:
+        raise _fail("tiles.used", "fewer than the tiles on the board and destroyed (§2.3)")
+    st.deck = [_card(c, "deposit_deck") for c in _list(data["deposit_deck"], "deposit_deck")]
+    st.removed_cards = [
+        _card(c, "removed_cards") for c in _list(data["removed_cards"], "removed_cards")
+    ]
+    chasm_deck = data["chasm_deck"]
+    st.chasm_deck = [
+        _card(c, "chasm_deck.cards")
+        for c in _list(_get(chasm_deck, "cards", "chasm_deck"), "chasm_deck.cards")
+    ]
+    st.chasm_deck_tokens = _bool(_get(chasm_deck, "tokens", "chasm_deck"), "chasm_deck.tokens")
+    supply = data["chasm_supply"]
+    st.token_supply = [
+        _int(_get(supply, c, "chasm_supply"), f"chasm_supply.{c}", 0, 5) for c in COLOURS
+    ]
+    final = data["final_round"]
+    left = _get(final, "turns_left", "final_round")
+    st.final_turns = None if left is None else _int(left, "final_round.turns_left", 0, 4)
+    st.collapsed = _bool(_get(final, "collapsed", "final_round"), "final_round.collapsed")
+    drawn = _choice(_get(final, "drawn_token", "final_round"), COLOURS, "drawn_token", none=True)
+    st.drawn_token = -1 if drawn is None else COLOURS.index(drawn)
+    st.move = None if data["move"] is None else _load_move(data["move"], len(st.carts))
+    ended = data["ended"]
+    if not isinstance(ended, str):
+        raise _fail("ended", f"must be a string, not {ended!r}")
+    st.ended = ended
+    if solo != (len(st.sides) == 1):
+        raise _fail("sides", "one side entry per seat")
+    return st
+
+
+def _surface_mask(square: Square, path: str) -> int:
+    row, col = square
+    if (row in (-1, 12)) == (col in (-1, 12)):
+        raise _fail(f"{path}.square", f"{square} is neither a grid square nor a surface position")
+    return track_mask(square)
+
+
+def _load_move(data: Any, carts: int) -> Move:
+    m = Move(_int(_get(data, "cart", "move"), "move.cart", 0, carts - 1), 0)
+    m.steps = _int(_get(data, "steps", "move"), "move.steps", 0, SPEED_MAX)
+    m.entered = _bool(_get(data, "entered", "move"), "move.entered")
+    m.passed = _bool(_get(data, "passed", "move"), "move.passed")
+    m.pickups = _int(_get(data, "pickups", "move"), "move.pickups", 0, CART_CAPACITY)
+    m.next = _choice(_get(data, "next", "move"), MOVE_NEXT, "move.next")
+    collision = _get(data, "collision", "move")
+    if collision is not None:
+        path = "move.collision"
+        m.other = _int(_get(collision, "other", path), f"{path}.other", 0, carts - 1)
+        m.edge = _side(_get(collision, "edge", path), f"{path}.edge")
+        m.head_on = _bool(_get(collision, "head_on", path), f"{path}.head_on")
+        m.mover_empty = _bool(_get(collision, "mover_empty", path), f"{path}.mover_empty")
+        m.other_empty = _bool(_get(collision, "other_empty", path), f"{path}.other_empty")
+        piles = _get(collision, "piles", path)
+        if piles is not None:
+            a, b = _list(piles, f"{path}.piles", 2)
+            m.piles = (_items(a, f"{path}.piles[0]"), _items(b, f"{path}.piles[1]"))
+    return m

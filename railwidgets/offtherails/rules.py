@@ -1,0 +1,820 @@
+"""The Off the Rails rules engine (rules/off-the-rails.md): the turn flow.
+
+Goblin clans lay track under the mountain, ride their minecarts to the jewel
+deposits and back to the surface, and race the chasm that swallows the mine.
+A turn is the action phase (up to 4 actions), the movement phase, the mission
+step, then the deposit phase or, after the collapse, the chasm phase (C-1).
+Every decision the rules give a player is a decision here (§5); a decision with
+a single option is taken automatically and logged.
+
+>>> from railwidgets import offtherails
+>>> game = offtherails.Game(players=2, seed=3)
+>>> game.legal_actions()[:2]
+[ChooseSide(side='N'), ChooseSide(side='E')]
+>>> game.apply(offtherails.ChooseSide("N"))
+>>> game.player_name(game.current_player)
+'Red'
+>>> game.apply(offtherails.PlaceCart("white", (-1, 4)))
+>>> game.apply(offtherails.PlaceTile((0, 4), "NS"))
+>>> str(game.legal_actions()[0])
+'place a NE tile at (0, 0)'
+
+Positions (:meth:`Game.position`) are plain data with these keys:
+
+``turn``          ``{"number", "active", "first_player", "stage", "actions_used", "met"}``:
+                  the turn (from 1), the seat playing it, the first player, the decision
+                  awaited (``side actions cart exit take nose split pick mission chasm
+                  over``), actions used, missions met this turn
+``sides``         per seat the side played (``"N" "E" "S" "W"``; solo: ``null``)
+``squares``       ``[{"square": [row, col], "tile": "NS"|null, "items": {kind: n},
+                  "chasm": colour|null}]``: every grid square with a tile, items or a token
+``carts``         ``[{"owner", "name", "colour", "place", "square", "facing", "back",
+                  "speed", "contents", "moved"}]``: ``place`` is ``supply``, ``board`` or
+                  ``gone``; ``square`` a grid square or a starting track
+``stockpiles``    per seat ``{kind: n}``: items delivered
+``delivered``     ``{side: {kind: n}}``: solo deliveries by exit side (empty otherwise)
+``missions``      ``{"face_up": [n], "deck": [n], "claimed": [[n] per seat]}`` (M-numbers)
+``bag``           ``{kind: n}``: the items in the bag
+``removed_by_chasm``  ``{kind: n}``: items the chasm swallowed
+``tiles``         ``{"used", "destroyed"}``: tiles put into play and swallowed (≤ 90)
+``deposit_deck``  the cards, top first (``"red 5"``, ``"chasm"``)
+``removed_cards`` the cards removed unseen at setup
+``chasm_deck``    ``{"cards": [...], "tokens": bool}``: the collapse cards and their tokens
+``chasm_supply``  ``{colour: n}``: chasm tokens still to draw
+``final_round``   ``{"turns_left", "collapsed", "drawn_token"}``: turns until the collapse
+                  once the Chasm card is out, whether it happened, the token to place
+``move``          the move in progress (``null`` between moves): its cart, steps left,
+                  pick-up progress and any collision being resolved
+``ended``         why the game ended (``""`` while it goes on)
+
+Item kinds are ``rock ruby emerald gold diamond``; colours ``red yellow green blue``
+(= sides N E S W). :meth:`Game.view` replaces the hidden parts (deck order, the
+bag, the collapse cards, the mission deck, the collision piles) by their sizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from railwidgets.core.action import Action
+from railwidgets.core.errors import IllegalActionError, RecordError
+from railwidgets.core.game import Game as BaseGame
+from railwidgets.core.game import Option
+from railwidgets.core.grid import opposite
+from railwidgets.offtherails import chasm, missions, movement, position
+from railwidgets.offtherails.actions import (
+    ACTIONS,
+    ChangeSpeed,
+    ChooseCart,
+    ChooseExit,
+    ChooseSide,
+    ClaimMission,
+    EndActions,
+    EndNow,
+    NoClaim,
+    PickPile,
+    PlaceCart,
+    PlaceChasm,
+    PlaceTile,
+    SetNose,
+    SplitLoad,
+    TakeItem,
+    Upgrade,
+)
+from railwidgets.offtherails.board import (
+    CELLS,
+    GLYPH,
+    MINE_CENTRE_INDEX,
+    PLACE_TILE_ACTIONS,
+    SIDE_OF_LETTER,
+    UPGRADE_ACTIONS,
+    exit_count,
+    exits_mask,
+    exits_text,
+    in_grid,
+    index,
+    starting_tracks,
+    surface_side,
+)
+from railwidgets.offtherails.components import (
+    ACTIONS_PER_TURN,
+    CART_NAMES,
+    CHASM_CARD,
+    CHASM_TOKENS,
+    CHASM_TOKENS_PER_COLOUR,
+    COLOURS,
+    GRID_SIZE,
+    JEWELS,
+    KINDS,
+    LENGTHS,
+    MAX_CARTS_ON_BOARD,
+    MINE_CENTRE,
+    MINE_SQUARES,
+    MISSIONS,
+    NO_ITEMS,
+    PLACEABLE_SHAPES,
+    SIDE_LETTERS,
+    SOLO_JEWELS,
+    SOLO_MAX_CARTS_ON_BOARD,
+    SPEED_MAX,
+    SPEED_MIN,
+    SPEED_START,
+    TILE_SUPPLY,
+    Items,
+    Square,
+    default_length,
+)
+from railwidgets.offtherails.movement import Config, at, cart_label, items_text, player_name
+from railwidgets.offtherails.state import (
+    ACTIONS as ACTION_PHASE,
+)
+from railwidgets.offtherails.state import (
+    BOARD,
+    CART,
+    CHASM,
+    EXIT,
+    GONE,
+    MISSION,
+    NOSE,
+    OVER,
+    PICK,
+    SIDE,
+    SPLIT,
+    SUPPLY,
+    TAKE,
+    Cart,
+    State,
+)
+
+__all__ = ["Game"]
+
+KIND_OF_NAME = {name: kind for kind, name in enumerate(KINDS)}
+#: The action kinds each stage accepts, and what the game waits for.
+STAGE_ACTIONS: dict[str, tuple[tuple[type[Action], ...], str]] = {
+    SIDE: ((ChooseSide,), "the first player to choose a side (§2.4.2)"),
+    ACTION_PHASE: (
+        (PlaceTile, Upgrade, PlaceCart, ChangeSpeed, EndActions, EndNow),
+        "an action of the action phase (§2.6)",
+    ),
+    CART: ((ChooseCart,), "the cart to move next (§2.7)"),
+    EXIT: ((ChooseExit,), "the exit the cart takes from its junction (§2.7.2)"),
+    NOSE: ((SetNose,), "the direction of the cart at rest (D-9)"),
+    TAKE: ((TakeItem,), "the jewel the cart takes (§2.7.3)"),
+    SPLIT: ((SplitLoad,), "the hit cart's owner to split its load (§2.7.5)"),
+    PICK: ((PickPile,), "the moving cart's owner to pick a pile (§2.7.5)"),
+    MISSION: ((ClaimMission, NoClaim), "a mission claim or none (§2.8)"),
+    CHASM: ((PlaceChasm,), "the chasm token's square (§2.11)"),
+}
+SIDE_ACTIONS = tuple(ChooseSide(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
+EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
+NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
+TAKE_ACTIONS = {k: TakeItem(KINDS[k]) for k in range(1, 5)}  # type: ignore[arg-type]
+PICK_ACTIONS = (PickPile("A"), PickPile("B"))
+
+
+def _names(items: Items) -> tuple[str, ...]:
+    return tuple(KINDS[k] for k, n in enumerate(items) for _ in range(n))
+
+
+def _is_square(value: Any) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+class Game(BaseGame):
+    """A game of Off the Rails for 1 (solo, §2.15) to 4 players."""
+
+    NAME: ClassVar[str] = "offtherails"
+    TITLE: ClassVar[str] = "Off the Rails"
+    PLAYERS: ClassVar[range] = range(1, 5)
+    DEFAULT_PLAYERS: ClassVar[int] = 4
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("bumper_carts", "non-head-on collisions drop and derail nothing (§2.14.1)",
+               (False, True), False),
+        Option("chasm_die", "a d8 places the chasm tokens (§2.14.2)", (False, True), False),
+        Option("length", "deposit deck length (§2.14.3; not used in solo)", LENGTHS,
+               default_length),
+        Option("end_pickup", "ending a move takes two items or fills the cart (D-12)",
+               ("two", "fill"), "two"),
+        Option("drop_rule", "a hit cart drops a blind pile or always half rounded up (D-17)",
+               ("blind_piles", "ceil_half"), "blind_piles"),
+        Option("cross_is_crossover", "a cross tile only goes straight on (D-7)",
+               (False, True), False),
+        Option("start_tracks", "four starting tracks per side or every surface position (D-3)",
+               ("four", "all"), "four"),
+    )  # fmt: skip
+    ACTIONS: ClassVar[tuple[type[Action], ...]] = ACTIONS
+
+    _state: State
+
+    def _init(self, options: dict[str, Any], seed: int) -> None:
+        super()._init(options, seed)
+        tracks = starting_tracks(options["start_tracks"] == "all")
+        self._cfg = Config(
+            players=options["players"],
+            solo=options["players"] == 1,
+            bumper_carts=options["bumper_carts"],
+            chasm_die=options["chasm_die"],
+            fill=options["end_pickup"] == "fill",
+            ceil_half=options["drop_rule"] == "ceil_half",
+            crossover=options["cross_is_crossover"],
+            tracks=tracks,
+            track_set=frozenset(p for side in tracks for p in side),
+        )
+
+    # -- setup (§2.4, §2.15) -------------------------------------------------------------------
+
+    def _setup(self) -> State:
+        st = State.__new__(State)
+        n, rng, solo = self.num_players, self.rng, self._cfg.solo
+        st.tiles, st.items, st.chasm = [0] * CELLS, [NO_ITEMS] * CELLS, [-1] * CELLS
+        st.stockpiles = [NO_ITEMS] * n
+        st.delivered = [NO_ITEMS] * 4
+        st.claimed = [()] * n
+        st.chasm_removed = NO_ITEMS
+        st.tiles_used = st.tiles_destroyed = 0
+        st.actions_used = st.turn = 0
+        st.met = frozenset()
+        st.final_turns = None
+        st.collapsed = False
+        st.drawn_token = -1
+        st.move = None
+        st.ended = ""
+        st.removed_cards, st.chasm_deck = [], []
+        st.missions, st.mission_deck = [], []
+        if solo:
+            st.sides = [-1]
+            st.carts = [Cart(0, COLOURS[c], c) for c in range(4)]  # §2.15: one of each colour
+            jewels = list(_names(SOLO_JEWELS))
+            rng.shuffle(jewels)
+            squares = [sq for mine in MINE_SQUARES for sq in mine]
+            for square, name in zip(squares, jewels, strict=True):
+                st.items[index(square)] = tuple(int(k == KIND_OF_NAME[name]) for k in range(5))  # type: ignore[assignment]
+            self._say("solo: one jewel on each of the 32 mine squares")
+            st.bag = NO_ITEMS
+            st.deck = [*range(32), CHASM_CARD]
+            rng.shuffle(st.deck)
+            st.chasm_deck_tokens = False
+            st.token_supply = [CHASM_TOKENS_PER_COLOUR] * 4
+            st.first_player = st.active = 0
+            self._state = st
+            self._begin_turn()
+            return st
+        st.sides = [-1] * n
+        st.carts = [Cart(seat, name, -1) for seat in range(n) for name in CART_NAMES]
+        st.bag = JEWELS
+        st.first_player = st.active = rng.randrange(n)  # D-11
+        for card in chasm.build_decks(st, rng, self.options["length"]):
+            chasm.deposit(st, rng, self._say, card)  # §2.4.4.3: initial deposits
+        st.chasm_deck_tokens = True
+        st.token_supply = [CHASM_TOKENS_PER_COLOUR - 1] * 4  # §2.4.5
+        deck = sorted(MISSIONS)
+        rng.shuffle(deck)  # §2.4.6
+        st.missions, st.mission_deck = sorted(deck[: n + 1]), deck[n + 1 :]
+        self._say("missions: " + ", ".join(f"M{m} {MISSIONS[m].name}" for m in st.missions))
+        self._say(f"seat {st.first_player} plays first and chooses a side")
+        st.stage = SIDE
+        return st
+
+    # -- the turn flow (C-1) --------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        st = self._state
+        st.turn += 1
+        st.actions_used = 0
+        st.met = frozenset()
+        for cart in st.carts:
+            cart.moved = False
+        st.stage = ACTION_PHASE
+        self._say(f"turn {st.turn}: {player_name(st, st.active)} to play")
+        if not self._cfg.solo:
+            missions.check_collector(st)
+
+    def _end_actions(self) -> None:
+        self._next_cart()
+
+    def _next_cart(self) -> None:
+        """Every cart of the active player on the board moves, one after another (§2.7, C-11)."""
+        st = self._state
+        st.move = None
+        waiting = [i for i in st.carts_on_board(st.active) if not st.carts[i].moved]
+        if not waiting:
+            self._mission_step()
+        elif len(waiting) == 1:
+            movement.start(st, waiting[0])
+            self._run_move()
+        else:
+            st.stage = CART
+
+    def _run_move(self) -> None:
+        if movement.resume(self._state, self._cfg, self._say):
+            self._next_cart()
+
+    def _mission_step(self) -> None:
+        st = self._state
+        if not self._cfg.solo and missions.claimable(st):
+            st.stage = MISSION
+        else:
+            self._deposit_phase()
+
+    def _deposit_phase(self) -> None:
+        st, rng, say = self._state, self.rng, self._say
+        if self._cfg.solo:
+            chasm.solo_reveal(st, rng, say)  # §2.15
+        elif st.collapsed:
+            colour = chasm.draw_token(st, rng)  # §2.11 chasm phase
+            say(f"{player_name(st, st.active)} draws a {COLOURS[colour]} chasm token")
+            if self._cfg.chasm_die:
+                chasm.place_token(st, say, colour, chasm.roll_square(st, rng, say, colour))
+            else:
+                st.drawn_token = colour
+                st.stage = CHASM
+                return
+        elif st.deck:  # §2.9
+            card = st.deck.pop(0)
+            if card == CHASM_CARD:  # D-23: no deposit; every player has one more turn
+                say(f"{player_name(st, st.active)} draws the Chasm card: the final round begins")
+                st.final_turns = self.num_players
+            else:
+                chasm.deposit(st, rng, say, card)
+                if st.final_turns is not None:
+                    st.final_turns -= 1
+                    if st.final_turns == 0:
+                        chasm.collapse(st, say)  # §2.10
+        self._end_check()
+
+    def _end_check(self) -> None:
+        """C-1 step 5: the 20th token or, after the collapse, an empty board ends the game."""
+        st, say = self._state, self._say
+        if st.chasm_on_board() >= CHASM_TOKENS:
+            for i in st.carts_on_board():
+                movement.derail(st, self._cfg, say, i)  # §2.12 (a); solo: lost (C-3)
+            self._finish("the last chasm token is placed")
+        elif self._cfg.solo and all(c.place == GONE for c in st.carts):
+            self._finish("every cart is gone")
+        elif not self._cfg.solo and st.collapsed and not st.carts_on_board():
+            self._finish("every cart has left the board")  # §2.12 (b), D-26, C-7
+        else:
+            st.active = (st.active + 1) % self.num_players
+            self._begin_turn()
+
+    def _finish(self, reason: str) -> None:
+        st = self._state
+        st.stage, st.ended, st.move = OVER, reason, None
+        self._say(f"the game ends: {reason}")
+        if self._cfg.solo:
+            self._say(f"result: {self.solo_result()}, score {missions.solo_score(st)}")
+        else:
+            scores = ", ".join(
+                f"{player_name(st, s)} {p}" for s, p in enumerate(missions.final_scores(st))
+            )
+            self._say(f"final scores: {scores}")
+
+    def _settle(self) -> None:
+        """Take every decision that has a single option (§5), logging it."""
+        st = self._state
+        while st.stage != OVER:
+            if st.stage == ACTION_PHASE:
+                if st.actions_used < ACTIONS_PER_TURN and not self._nothing_to_do():
+                    return
+                self._end_actions()  # §2.6: after the 4th action the phase ends
+                continue
+            options = self._legal_actions()
+            if len(options) != 1:
+                return
+            self._say(f"{player_name(st, self._current_player())}: {options[0]} (only choice)")
+            self._do(options[0])
+
+    def _nothing_to_do(self) -> bool:
+        """Whether ending the action phase is the only legal action."""
+        st, cfg = self._state, self._cfg
+        if cfg.solo and not st.carts_on_board():
+            return False  # EndNow
+        if st.carts_on_board(st.active) or self._cart_placements():
+            return False
+        for i in range(CELLS):
+            tile = st.tiles[i]
+            if tile:
+                if exit_count(tile) < 4 and not self._cart_on(i):
+                    return False
+            elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
+                return False
+        return True
+
+    def _cart_on(self, i: int) -> bool:
+        sq = (i // GRID_SIZE, i % GRID_SIZE)
+        return any(c.place == BOARD and c.square == sq for c in self._state.carts)
+
+    # -- hooks --------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.stage == OVER
+
+    def _current_player(self) -> int:
+        st = self._state
+        if st.stage == SPLIT:
+            assert st.move is not None
+            return st.carts[st.move.other].owner  # C-5: the hit cart's owner splits
+        return st.active
+
+    def _legal_actions(self) -> list[Action]:
+        st, cfg = self._state, self._cfg
+        stage = st.stage
+        if stage == ACTION_PHASE:
+            return self._action_phase_options()
+        if stage == SIDE:
+            return list(SIDE_ACTIONS)
+        if stage == CART:
+            return [
+                ChooseCart(st.carts[i].name)
+                for i in st.carts_on_board(st.active)
+                if not st.carts[i].moved
+            ]
+        m = st.move
+        if stage in (EXIT, NOSE):
+            assert m is not None
+            cart = st.carts[m.cart]
+            assert cart.square is not None
+            table = EXIT_ACTIONS if stage == EXIT else NOSE_ACTIONS
+            return [table[s] for s in movement.exit_options(st, cfg, cart.square, cart.back)]
+        if stage == TAKE:
+            return [TAKE_ACTIONS[k] for k in movement.take_options(st)]
+        if stage == SPLIT:
+            assert m is not None
+            load = st.carts[m.other].contents
+            return [
+                SplitLoad(_names(a), _names(b)) for a, b in movement.splits(load, cfg.ceil_half)
+            ]
+        if stage == PICK:
+            return list(PICK_ACTIONS)
+        if stage == MISSION:
+            return [*(ClaimMission(m) for m in missions.claimable(st)), NoClaim()]
+        if stage == CHASM:
+            return [PlaceChasm(sq) for sq in chasm.targets(st, st.drawn_token)]
+        return []
+
+    def _action_phase_options(self) -> list[Action]:
+        st = self._state
+        actions: list[Action] = []
+        occupied = {index(c.square) for c in st.carts if c.place == BOARD and in_grid(c.square)}  # type: ignore[arg-type]
+        tiles, chasm_tokens = st.tiles, st.chasm
+        if st.tiles_used < TILE_SUPPLY:
+            for i in range(CELLS):
+                if not tiles[i] and chasm_tokens[i] < 0 and i not in MINE_CENTRE_INDEX:
+                    actions.extend(PLACE_TILE_ACTIONS[i])
+        for i in range(CELLS):
+            if tiles[i] and i not in occupied:
+                actions.extend(UPGRADE_ACTIONS[i][tiles[i]])
+        actions.extend(self._cart_placements())
+        for i in st.carts_on_board(st.active):
+            cart = st.carts[i]
+            if cart.speed < SPEED_MAX:
+                actions.append(ChangeSpeed(cart.name, 1))
+            if cart.speed > SPEED_MIN:
+                actions.append(ChangeSpeed(cart.name, -1))
+        actions.append(EndActions())
+        if self._cfg.solo and not st.carts_on_board():
+            actions.append(EndNow())
+        return actions
+
+    def _cart_placements(self) -> list[Action]:
+        st, cfg = self._state, self._cfg
+        limit = SOLO_MAX_CARTS_ON_BOARD if cfg.solo else MAX_CARTS_ON_BOARD
+        if len(st.carts_on_board(st.active)) >= limit:
+            return []
+        taken = {c.square for c in st.carts if c.place == BOARD}
+        return [
+            PlaceCart(cart.name, track)
+            for cart in st.carts
+            if cart.owner == st.active and cart.place == SUPPLY
+            for track in cfg.tracks[self._home_side(cart)]
+            if track not in taken
+        ]
+
+    def _home_side(self, cart: Cart) -> int:
+        """Carts enter from their owner's side; solo: their colour's side (§2.6 A3, §2.15)."""
+        return cart.colour if self._cfg.solo else self._state.sides[cart.owner]
+
+    # -- checking actions (every refusal names its rule) -----------------------------------------
+
+    def _check(self, action: Action) -> None:
+        st = self._state
+        kinds, waiting = STAGE_ACTIONS[st.stage]
+        if not isinstance(action, kinds):
+            raise IllegalActionError(f"{action} is not possible now: the game waits for {waiting}")
+        check = getattr(self, f"_check_{action.kind}", None)
+        if check is not None:
+            check(action)
+        elif action not in self._legal_actions():
+            raise IllegalActionError(f"{action} is not one of the options for {waiting}")
+
+    def _check_place_tile(self, action: PlaceTile) -> None:
+        st, sq = self._state, action.square
+        if not _is_square(sq) or not in_grid(sq):
+            raise IllegalActionError(f"{action}: tiles go on the 12 × 12 grid only (§2.2, D-1)")
+        i = index(sq)
+        if i in MINE_CENTRE_INDEX:
+            raise IllegalActionError(f"{action}: no tile may be placed on a mine centre (§2.6 A1)")
+        if st.chasm[i] >= 0:
+            raise IllegalActionError(f"{action}: no tile may be placed on a chasm square (§2.10)")
+        if st.tiles[i]:
+            raise IllegalActionError(f"{action}: the square has a tile already (§2.6 A1)")
+        mask = exits_mask(action.exits) if isinstance(action.exits, str) else None
+        if mask not in PLACEABLE_SHAPES or _canonical(mask) != action.exits:
+            raise IllegalActionError(
+                f"{action}: only straight and corner tiles are placed, written NS EW NE ES SW NW"
+                " (§2.6 A1, C-12)"
+            )
+        if st.tiles_used >= TILE_SUPPLY:
+            raise IllegalActionError(f"{action}: all {TILE_SUPPLY} tiles are in play (§2.3)")
+
+    def _check_upgrade(self, action: Upgrade) -> None:
+        st, sq = self._state, action.square
+        if not _is_square(sq) or not in_grid(sq) or not st.tiles[index(sq)]:
+            raise IllegalActionError(f"{action}: there is no tile there to upgrade (§2.6 A2)")
+        i = index(sq)
+        old = st.tiles[i]
+        new = exits_mask(action.exits) if isinstance(action.exits, str) else None
+        if new is None or _canonical(new) != action.exits:
+            raise IllegalActionError(f"{action}: exits are written as letters in order NESW")
+        if new & old != old:
+            raise IllegalActionError(f"{action}: an upgrade keeps every exit (§2.6 A2)")
+        if exit_count(new) != exit_count(old) + 1 or exit_count(old) == 4:
+            raise IllegalActionError(f"{action}: an upgrade adds exactly one exit (§2.6 A2)")
+        if self._cart_on(i):
+            raise IllegalActionError(f"{action}: a tile under a cart cannot be upgraded (§2.6 A2)")
+
+    def _own_cart(self, action: Action, name: Any) -> Cart:
+        st = self._state
+        i = st.cart_named(st.active, name)
+        if i < 0:
+            raise IllegalActionError(f"{action}: {player_name(st, st.active)} has no such cart")
+        return st.carts[i]
+
+    def _check_place_cart(self, action: PlaceCart) -> None:
+        st, cfg = self._state, self._cfg
+        cart = self._own_cart(action, action.cart)
+        if cart.place != SUPPLY:
+            where = "on the board" if cart.place == BOARD else "lost to the chasm"
+            raise IllegalActionError(f"{action}: that cart is {where}, not in supply (§2.6 A3)")
+        limit = SOLO_MAX_CARTS_ON_BOARD if cfg.solo else MAX_CARTS_ON_BOARD
+        if len(st.carts_on_board(st.active)) >= limit:
+            raise IllegalActionError(f"{action}: at most {limit} carts on the board (§2.6 A3)")
+        if action.track not in cfg.tracks[self._home_side(cart)]:
+            raise IllegalActionError(
+                f"{action}: carts enter on a starting track of their own side (§2.6 A3)"
+            )
+        if st.cart_at(action.track) >= 0:
+            raise IllegalActionError(f"{action}: that starting track is occupied (§2.6 A3)")
+
+    def _check_change_speed(self, action: ChangeSpeed) -> None:
+        cart = self._own_cart(action, action.cart)
+        if cart.place != BOARD:
+            raise IllegalActionError(f"{action}: only a cart on the board changes speed (§2.6 A4)")
+        if action.delta not in (1, -1) or isinstance(action.delta, bool):
+            raise IllegalActionError(f"{action}: speed changes by one step (§2.6 A4)")
+        if not SPEED_MIN <= cart.speed + action.delta <= SPEED_MAX:
+            raise IllegalActionError(
+                f"{action}: speed stays within {SPEED_MIN}–{SPEED_MAX}, not "
+                f"{cart.speed + action.delta} (§2.6 A4, D-10)"
+            )
+
+    def _check_end_actions(self, action: EndActions) -> None:
+        return None
+
+    def _check_end_now(self, action: EndNow) -> None:
+        if not self._cfg.solo or self._state.carts_on_board():
+            raise IllegalActionError(
+                f"{action}: only a solo player with no cart on the board may stop (§2.15, D-35)"
+            )
+
+    def _check_choose_cart(self, action: ChooseCart) -> None:
+        cart = self._own_cart(action, action.cart)
+        if cart.place != BOARD or cart.moved:
+            raise IllegalActionError(f"{action}: that cart is not waiting to move (§2.7, C-11)")
+
+    def _check_claim_mission(self, action: ClaimMission) -> None:
+        st = self._state
+        if action.mission not in st.missions:
+            raise IllegalActionError(f"{action}: that mission is not face up (§2.8)")
+        if action.mission not in missions.claimable(st):
+            raise IllegalActionError(f"{action}: its condition was not met this turn (§2.8)")
+
+    def _check_place_chasm(self, action: PlaceChasm) -> None:
+        st = self._state
+        if not _is_square(action.square) or action.square not in chasm.targets(st, st.drawn_token):
+            colour = COLOURS[st.drawn_token]
+            raise IllegalActionError(
+                f"{action}: the {colour} token goes on a free grid square next to a {colour} "
+                "chasm token (§2.11, D-25)"
+            )
+
+    # -- applying actions -------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        self._do(action)
+        self._settle()
+
+    def _do(self, action: Action) -> None:
+        st, say = self._state, self._say
+        who = player_name(st, self._current_player())
+        if isinstance(action, PlaceTile):
+            st.tiles[index(action.square)] = exits_mask(action.exits)  # type: ignore[assignment]
+            st.tiles_used += 1
+            st.actions_used += 1
+            say(f"{who}: {action}")
+        elif isinstance(action, Upgrade):
+            st.tiles[index(action.square)] = exits_mask(action.exits)  # type: ignore[assignment]
+            st.actions_used += 1
+            say(f"{who}: {action}")
+        elif isinstance(action, PlaceCart):
+            cart = st.carts[st.cart_named(st.active, action.cart)]
+            side = surface_side(action.track)
+            cart.place, cart.square, cart.speed = BOARD, action.track, SPEED_START
+            cart.facing, cart.back = opposite(side), side  # nose pointing into the grid
+            st.actions_used += 1
+            say(f"{who}: {action}")
+        elif isinstance(action, ChangeSpeed):
+            cart = st.carts[st.cart_named(st.active, action.cart)]
+            cart.speed += action.delta
+            st.actions_used += 1
+            say(f"{who}: {action} to {cart.speed}")
+        elif isinstance(action, EndActions):
+            say(f"{who}: {action}")
+            self._end_actions()
+        elif isinstance(action, EndNow):
+            self._finish("the solo player stops")
+        elif isinstance(action, ChooseSide):
+            self._choose_sides(SIDE_OF_LETTER[action.side])
+        elif isinstance(action, ChooseCart):
+            movement.start(st, st.cart_named(st.active, action.cart))
+            self._run_move()
+        elif isinstance(action, ChooseExit | SetNose):
+            assert st.move is not None
+            st.carts[st.move.cart].facing = SIDE_OF_LETTER[action.edge]
+            if isinstance(action, SetNose):
+                st.move.next = "done"
+            self._run_move()
+        elif isinstance(action, TakeItem):
+            movement.take(st, say, KIND_OF_NAME[action.item])
+            self._run_move()
+        elif isinstance(action, SplitLoad):
+            assert st.move is not None
+            a, b = _counts(action.pile_a), _counts(action.pile_b)
+            say(f"{who} splits the load into two piles")
+            if self._cfg.ceil_half:
+                movement.finish_collision(st, self._cfg, say, a)  # C-5: pile A drops
+                self._run_move()
+            else:
+                st.move.piles = (a, b)
+                st.stage = PICK
+        elif isinstance(action, PickPile):
+            assert st.move is not None and st.move.piles is not None
+            say(f"{who}: {action}")
+            dropped = st.move.piles[0 if action.pile == "A" else 1]
+            movement.finish_collision(st, self._cfg, say, dropped)
+            self._run_move()
+        elif isinstance(action, ClaimMission):
+            st.missions.remove(action.mission)
+            st.claimed[st.active] = (*st.claimed[st.active], action.mission)
+            say(f"{who}: {action}")
+            self._deposit_phase()
+        elif isinstance(action, NoClaim):
+            say(f"{who}: {action}")
+            self._deposit_phase()
+        elif isinstance(action, PlaceChasm):
+            colour, st.drawn_token = st.drawn_token, -1
+            chasm.place_token(st, say, colour, action.square)
+            self._end_check()
+
+    def _choose_sides(self, side: int) -> None:
+        """Player 1 picks, 2 takes the opposite, 3 gets one left at random, 4 the last (§2.4.2)."""
+        st, n = self._state, self.num_players
+        order = [(st.first_player + k) % n for k in range(n)]
+        chosen = [side, opposite(side)]
+        if n >= 3:
+            rest = [s for s in range(4) if s not in chosen]
+            third = rest[self.rng.randrange(2)]
+            chosen += [third, opposite(third)]
+        for seat, s in zip(order, chosen, strict=False):
+            st.sides[seat] = s
+            for cart in st.carts:
+                if cart.owner == seat:
+                    cart.colour = s  # D-5: a clan's colour is its side's
+            self._say(f"seat {seat} plays {COLOURS[s]} ({SIDE_LETTERS[s]})")
+        self._begin_turn()
+
+    # -- results ----------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        if self._cfg.solo:
+            return [missions.solo_score(self._state)]
+        return missions.final_scores(self._state)
+
+    def _winners(self) -> list[int]:
+        # Solo: the seat finished its game; how well is solo_result() (§2.15).
+        return [0] if self._cfg.solo else missions.winners(self._state)
+
+    def solo_result(self) -> str:
+        """Solo: ``"big victory"``, ``"victory"``, ``"partial victory"`` or ``"defeat"``."""
+        if not self._cfg.solo:
+            raise ValueError("solo_result is for solo games (players=1)")
+        return missions.solo_result(self._state)
+
+    def player_name(self, seat: int) -> str:
+        """The seat's clan colour once sides are chosen (``"Red"``), else ``"Seat n"``."""
+        return player_name(self._state, seat)
+
+    # -- positions -------------------------------------------------------------------------------
+
+    def _position(self) -> dict[str, Any]:
+        return position.dump(self._state)
+
+    def _load_position(self, data: Mapping[str, Any]) -> State:
+        st = position.load(data, self.num_players)
+        moving = (EXIT, NOSE, TAKE, SPLIT, PICK)
+        if st.stage in moving and (st.move is None or st.carts[st.move.cart].place != BOARD):
+            raise RecordError(f"position turn.stage: {st.stage!r} needs a move of a cart on board")
+        if st.stage in (SPLIT, PICK) and (st.move is None or st.move.other < 0):
+            raise RecordError(f"position turn.stage: {st.stage!r} needs a collision in the move")
+        if st.stage == PICK and st.move is not None and st.move.piles is None:
+            raise RecordError("position move.collision.piles: the piles are needed to pick one")
+        if st.stage == CHASM and st.drawn_token < 0:
+            raise RecordError("position final_round.drawn_token: the chasm stage needs a token")
+        expected = 4 if self._cfg.solo else 2 * self.num_players
+        if len(st.carts) != expected:
+            raise RecordError(f"position carts: this game has {expected} carts")
+        return st
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        return position.hide(self.position(), seat, self._state)
+
+    # -- text -------------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        st = self._state
+        labels = {}
+        for n, cart in enumerate(st.carts):
+            if cart.place == BOARD:
+                labels[cart.square] = "ABCDEFGH"[n]
+        rows = ["    " + "".join(f"{c:>2}" for c in range(-1, GRID_SIZE + 1))]
+        for r in range(-1, GRID_SIZE + 1):
+            cells = []
+            for c in range(-1, GRID_SIZE + 1):
+                cells.append(self._cell_text((r, c), labels))
+            rows.append(f"{r:>3} " + "".join(cells).rstrip())
+        for n, cart in enumerate(st.carts):
+            if cart.place == BOARD:
+                assert cart.square is not None
+                rows.append(
+                    f"{'ABCDEFGH'[n]}: {cart_label(st, n)} at {at(cart.square)} facing "
+                    f"{SIDE_LETTERS[cart.facing]}, speed {cart.speed}, "
+                    f"{items_text(cart.contents)}"
+                )
+        rows.append(self._status())
+        return "\n".join(rows)
+
+    def _cell_text(self, square: Square, labels: dict[Any, str]) -> str:
+        st = self._state
+        r, c = square
+        if not in_grid(square):
+            if (r in (-1, GRID_SIZE)) == (c in (-1, GRID_SIZE)):
+                return "  "
+            glyph = "=" if square in self._cfg.track_set else "~"
+            return " " + labels.get(square, glyph)
+        i = index(square)
+        if st.chasm[i] >= 0:
+            return " #"
+        if square in MINE_CENTRE:
+            glyph = "RYGB"[MINE_CENTRE.index(square)]
+        else:
+            glyph = GLYPH.get(st.tiles[i], ".")
+        items = sum(st.items[i])
+        mark = labels.get(square) or (str(items) if 0 < items < 10 else "+" if items else " ")
+        return glyph + mark
+
+    def _status(self) -> str:
+        st = self._state
+        if st.stage == OVER:
+            return f"over: {st.ended}"
+        deck = f"{len(st.deck)} deposit cards" if not st.collapsed else "after the collapse"
+        return (
+            f"turn {st.turn}, {player_name(st, st.active)} to play ({st.stage}); {deck}; "
+            f"tiles {st.tiles_used}/{TILE_SUPPLY}"
+        )
+
+
+def _canonical(mask: int | None) -> str | None:
+    return None if mask is None else exits_text(mask)
+
+
+def _counts(names: tuple[str, ...]) -> Items:
+    counts = [0] * 5
+    for name in names:
+        counts[KIND_OF_NAME[name]] += 1
+    return tuple(counts)  # type: ignore[return-value]

@@ -1,0 +1,238 @@
+"""The mutable state of an Off the Rails game, with cheap hand-written copies.
+
+Items are counted, never listed: a tuple ``(rocks, rubies, emeralds, gold,
+diamonds)`` (see :data:`components.KINDS`). Tuples are immutable, so copying a
+list of them copies only pointers.
+"""
+
+from __future__ import annotations
+
+from railwidgets.offtherails.components import NO_ITEMS, SPEED_START, Items, Square
+
+#: Stages: the decision the game waits for.
+SIDE = "side"  # ChooseSide
+ACTIONS = "actions"  # PlaceTile, Upgrade, PlaceCart, ChangeSpeed, EndActions, EndNow
+CART = "cart"  # ChooseCart
+EXIT = "exit"  # ChooseExit
+TAKE = "take"  # TakeItem
+NOSE = "nose"  # SetNose
+SPLIT = "split"  # SplitLoad (by the hit cart's owner)
+PICK = "pick"  # PickPile
+MISSION = "mission"  # ClaimMission / NoClaim
+CHASM = "chasm"  # PlaceChasm
+OVER = "over"
+STAGES = (SIDE, ACTIONS, CART, EXIT, TAKE, NOSE, SPLIT, PICK, MISSION, CHASM, OVER)
+
+#: Where a cart is.
+SUPPLY, BOARD, GONE = "supply", "board", "gone"
+PLACES = (SUPPLY, BOARD, GONE)
+
+
+def add(a: Items, b: Items) -> Items:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
+def sub(a: Items, b: Items) -> Items:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
+
+
+def one(kind: int) -> Items:
+    items = [0, 0, 0, 0, 0]
+    items[kind] = 1
+    return tuple(items)  # type: ignore[return-value]
+
+
+class Cart:
+    """One minecart: its owner, die, place, square, nose, speed and load (§2.7.1)."""
+
+    __slots__ = ("back", "colour", "contents", "facing", "moved", "name", "owner", "place", "speed")
+    __slots__ += ("square",)
+
+    def __init__(self, owner: int, name: str, colour: int) -> None:
+        self.owner = owner
+        self.name = name
+        self.colour = colour
+        self.place = SUPPLY
+        self.square: Square | None = None
+        self.facing = -1
+        self.back = -1
+        self.speed = SPEED_START
+        self.contents: Items = NO_ITEMS
+        self.moved = False
+
+    @property
+    def on_board(self) -> bool:
+        return self.place == BOARD
+
+    @property
+    def load(self) -> int:
+        return sum(self.contents)
+
+    def copy(self) -> Cart:
+        cart = Cart.__new__(Cart)
+        cart.owner = self.owner
+        cart.name = self.name
+        cart.colour = self.colour
+        cart.place = self.place
+        cart.square = self.square
+        cart.facing = self.facing
+        cart.back = self.back
+        cart.speed = self.speed
+        cart.contents = self.contents
+        cart.moved = self.moved
+        return cart
+
+
+class Move:
+    """The movement in progress: a resumable state machine (§5)."""
+
+    __slots__ = ("cart", "entered", "next", "passed", "pickups", "steps")
+    __slots__ += ("edge", "head_on", "mover_empty", "other", "other_empty", "piles")
+
+    def __init__(self, cart: int, steps: int) -> None:
+        self.cart = cart
+        self.steps = steps
+        self.entered = False  # the cart entered its current square during this move
+        self.passed = False  # the pass pick-up on the current square is done
+        self.pickups = 0  # items still to take from the current square
+        self.next = "step"  # what follows the pick-ups: "step", "rest", "done", "collide"
+        # the collision being resolved (§2.7.5)
+        self.other = -1
+        self.edge = -1
+        self.head_on = False
+        self.mover_empty = False
+        self.other_empty = False
+        self.piles: tuple[Items, Items] | None = None
+
+    def copy(self) -> Move:
+        move = Move.__new__(Move)
+        for name in Move.__slots__:
+            setattr(move, name, getattr(self, name))
+        return move
+
+
+class State:
+    """Everything about a game in progress (see ``rules.Game`` for the position format)."""
+
+    __slots__ = (
+        "actions_used",
+        "active",
+        "bag",
+        "carts",
+        "chasm",
+        "chasm_deck",
+        "chasm_deck_tokens",
+        "chasm_removed",
+        "claimed",
+        "collapsed",
+        "deck",
+        "delivered",
+        "drawn_token",
+        "ended",
+        "final_turns",
+        "first_player",
+        "items",
+        "met",
+        "mission_deck",
+        "missions",
+        "move",
+        "removed_cards",
+        "sides",
+        "stage",
+        "stockpiles",
+        "tiles",
+        "tiles_destroyed",
+        "tiles_used",
+        "token_supply",
+        "turn",
+    )
+
+    tiles: list[int]
+    items: list[Items]
+    chasm: list[int]
+    carts: list[Cart]
+    sides: list[int]
+    stockpiles: list[Items]
+    delivered: list[Items]
+    claimed: list[tuple[int, ...]]
+    missions: list[int]
+    mission_deck: list[int]
+    bag: Items
+    chasm_removed: Items
+    deck: list[int]
+    removed_cards: list[int]
+    chasm_deck: list[int]
+    chasm_deck_tokens: bool
+    token_supply: list[int]
+    tiles_used: int
+    tiles_destroyed: int
+    first_player: int
+    active: int
+    stage: str
+    actions_used: int
+    turn: int
+    met: frozenset[int]
+    final_turns: int | None
+    collapsed: bool
+    drawn_token: int
+    move: Move | None
+    ended: str
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.tiles = self.tiles.copy()
+        s.items = self.items.copy()
+        s.chasm = self.chasm.copy()
+        s.carts = [c.copy() for c in self.carts]
+        s.sides = self.sides.copy()
+        s.stockpiles = self.stockpiles.copy()
+        s.delivered = self.delivered.copy()
+        s.claimed = self.claimed.copy()
+        s.missions = self.missions.copy()
+        s.mission_deck = self.mission_deck.copy()
+        s.bag = self.bag
+        s.chasm_removed = self.chasm_removed
+        s.deck = self.deck.copy()
+        s.removed_cards = self.removed_cards.copy()
+        s.chasm_deck = self.chasm_deck.copy()
+        s.chasm_deck_tokens = self.chasm_deck_tokens
+        s.token_supply = self.token_supply.copy()
+        s.tiles_used = self.tiles_used
+        s.tiles_destroyed = self.tiles_destroyed
+        s.first_player = self.first_player
+        s.active = self.active
+        s.stage = self.stage
+        s.actions_used = self.actions_used
+        s.turn = self.turn
+        s.met = self.met
+        s.final_turns = self.final_turns
+        s.collapsed = self.collapsed
+        s.drawn_token = self.drawn_token
+        s.move = None if self.move is None else self.move.copy()
+        s.ended = self.ended
+        return s
+
+    # -- questions -----------------------------------------------------------------------
+
+    def cart_at(self, square: Square) -> int:
+        """The index of the cart on ``square`` (grid or surface), or -1."""
+        for i, cart in enumerate(self.carts):
+            if cart.square == square and cart.place == BOARD:
+                return i
+        return -1
+
+    def carts_on_board(self, owner: int | None = None) -> list[int]:
+        return [
+            i
+            for i, c in enumerate(self.carts)
+            if c.place == BOARD and (owner is None or c.owner == owner)
+        ]
+
+    def cart_named(self, owner: int, name: str) -> int:
+        for i, cart in enumerate(self.carts):
+            if cart.owner == owner and cart.name == name:
+                return i
+        return -1
+
+    def chasm_on_board(self) -> int:
+        return sum(1 for colour in self.chasm if colour >= 0)
