@@ -1,0 +1,24 @@
+"""Drawing without any widget: the :class:`Painter` protocol and two painters.
+
+``SvgPainter`` writes standalone SVG (static pictures, ``_repr_svg_``);
+``RecordingPainter`` keeps the calls (tests). The ipycanvas painter lives in
+``railwidgets.ui.canvas`` because it imports ipycanvas.
+
+>>> from railwidgets.draw import SvgPainter
+>>> SvgPainter(10, 10).to_svg().startswith("<svg")
+True
+"""
+
+from railwidgets.draw.painter import FONT_FAMILY, Painter, Point, hex_to_rgb
+from railwidgets.draw.recording import Call, RecordingPainter
+from railwidgets.draw.svg import SvgPainter
+
+__all__ = [
+    "FONT_FAMILY",
+    "Call",
+    "Painter",
+    "Point",
+    "RecordingPainter",
+    "SvgPainter",
+    "hex_to_rgb",
+]

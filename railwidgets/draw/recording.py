@@ -1,0 +1,201 @@
+"""A painter that only records what it was asked to draw (for tests).
+
+>>> p = RecordingPainter(100, 100, layers=("static", "pieces"))
+>>> p.layer("static")
+>>> p.polygons([[(0, 0), (10, 0), (0, 10)]], fills=["#FFFFFF"])
+>>> p.layer("pieces")
+>>> p.text(5, 5, "R")
+>>> [c.layer for c in p.calls]
+['static', 'pieces']
+>>> p.texts()
+['R']
+>>> p.clear("pieces")
+>>> len(p.calls)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from railwidgets.draw.painter import Align, Baseline, Point
+
+__all__ = ["Call", "RecordingPainter"]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One painter call: its layer, the method's name and its arguments."""
+
+    layer: str
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.args[key]
+
+
+class RecordingPainter:
+    """Implements :class:`~railwidgets.draw.painter.Painter` by keeping a list of :class:`Call`."""
+
+    def __init__(self, width: int = 900, height: int = 620, layers: Sequence[str] = ("static",)):
+        self.width = width
+        self.height = height
+        self.layers: list[str] = list(layers)
+        self.current = self.layers[0] if self.layers else "static"
+        self.calls: list[Call] = []
+
+    def _record(self, name: str, **args: Any) -> None:
+        self.calls.append(Call(self.current, name, args))
+
+    # -- queries for tests ----------------------------------------------------------
+
+    def by_name(self, name: str, layer: str | None = None) -> list[Call]:
+        """The recorded calls of method ``name`` (on ``layer`` if given)."""
+        return [c for c in self.calls if c.name == name and (layer is None or c.layer == layer)]
+
+    def texts(self, layer: str | None = None) -> list[str]:
+        """Every text drawn, in order."""
+        return [c["text"] for c in self.by_name("text", layer)]
+
+    def text_calls(self, text: str, layer: str | None = None) -> list[Call]:
+        """The ``text`` calls that drew exactly ``text``."""
+        return [c for c in self.by_name("text", layer) if c["text"] == text]
+
+    # -- the Painter protocol ------------------------------------------------------------
+
+    def layer(self, name: str) -> None:
+        if name not in self.layers:
+            self.layers.append(name)
+        self.current = name
+
+    def clear(self, name: str | None = None) -> None:
+        self.calls = [c for c in self.calls if name is not None and c.layer != name]
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record(
+            "polygon", points=list(points), fill=fill, stroke=stroke, width=width, alpha=alpha
+        )
+
+    def polygons(
+        self,
+        shapes: Sequence[Sequence[Point]],
+        fills: Sequence[str | None],
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record(
+            "polygons",
+            shapes=[list(s) for s in shapes],
+            fills=list(fills),
+            stroke=stroke,
+            width=width,
+            alpha=alpha,
+        )
+
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record("circle", x=x, y=y, r=r, fill=fill, stroke=stroke, width=width, alpha=alpha)
+
+    def circles(
+        self,
+        centres: Sequence[Point],
+        r: float,
+        fills: Sequence[str | None],
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record(
+            "circles",
+            centres=list(centres),
+            r=r,
+            fills=list(fills),
+            stroke=stroke,
+            width=width,
+            alpha=alpha,
+        )
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record("rect", x=x, y=y, w=w, h=h, fill=fill, stroke=stroke, width=width, alpha=alpha)
+
+    def rects(
+        self,
+        boxes: Sequence[tuple[float, float, float, float]],
+        fills: Sequence[str | None],
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record(
+            "rects", boxes=list(boxes), fills=list(fills), stroke=stroke, width=width, alpha=alpha
+        )
+
+    def line(
+        self,
+        points: Sequence[Point],
+        stroke: str,
+        width: float = 1.0,
+        dash: Sequence[float] = (),
+    ) -> None:
+        self._record("line", points=list(points), stroke=stroke, width=width, dash=tuple(dash))
+
+    def lines(
+        self,
+        segments: Sequence[tuple[Point, Point]],
+        stroke: str,
+        width: float = 1.0,
+    ) -> None:
+        self._record("lines", segments=list(segments), stroke=stroke, width=width)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float = 12.0,
+        fill: str = "#000000",
+        align: Align = "center",
+        baseline: Baseline = "middle",
+        bold: bool = False,
+    ) -> None:
+        self._record(
+            "text",
+            x=x,
+            y=y,
+            text=text,
+            size=size,
+            fill=fill,
+            align=align,
+            baseline=baseline,
+            bold=bold,
+        )
