@@ -23,6 +23,7 @@ from railwidgets.core import Game
 #: (title, module, options) of every game measured.
 GAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("Mini Rails", "railwidgets.minirails", {"players": 4}),
+    ("Twisty Tracks", "railwidgets.twistytracks", {"players": 4}),
 ]
 
 
