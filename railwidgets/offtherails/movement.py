@@ -15,6 +15,7 @@ from railwidgets.offtherails import missions
 from railwidgets.offtherails.board import (
     CROSS,
     MASK_SIDES,
+    exit_count,
     in_grid,
     index,
     neighbour,
@@ -30,6 +31,7 @@ from railwidgets.offtherails.components import (
     NO_ITEMS,
     PASS_PICKUP,
     ROCK,
+    SIDE_LETTERS,
     Items,
     Square,
 )
@@ -221,7 +223,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             if len(options) > 1:  # D-9: the owner points the nose on a junction
                 state.stage = NOSE
                 return False
-            cart.facing = options[0]
+            _forced(state, say, m.cart, options[0])
             return True
         if m.steps == 0:  # the speed is used up: the move ends here (§2.7.3)
             m.next = "rest"
@@ -242,7 +244,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
                 if len(options) > 1:  # D-7: the owner chooses the exit of a junction
                     state.stage = EXIT
                     return False
-                cart.facing = options[0]
+                _forced(state, say, m.cart, options[0])
             continue
         if outcome == EXIT_TRACK:
             deliver(state, cfg, say, m.cart, target)  # §2.7.4: remaining steps are lost
@@ -264,6 +266,15 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             m.pickups = cfg.end_pickup if m.entered else 0
             continue
         return _collide(state, cfg, say, m, cart, occupant)
+
+
+def _forced(state: State, say: Say, i: int, side: int) -> None:
+    """Point the cart at its only way on, saying so when a junction left no choice (§5)."""
+    cart = state.carts[i]
+    assert cart.square is not None
+    cart.facing = side
+    if exit_count(state.tiles[index(cart.square)]) >= 3:
+        say(f"{cart_label(state, i)} turns {SIDE_LETTERS[side]} (only choice)")
 
 
 def _pick_up(state: State, say: Say, m: Move, cart: Cart) -> bool:

@@ -553,7 +553,9 @@ class Game(BaseGame):
         st = self._state
         i = st.cart_named(st.active, name)
         if i < 0:
-            raise IllegalActionError(f"{action}: {player_name(st, st.active)} has no such cart")
+            raise IllegalActionError(
+                f"{action}: {player_name(st, st.active)} has no such cart (§2.4.3)"
+            )
         return st.carts[i]
 
     def _check_place_cart(self, action: PlaceCart) -> None:

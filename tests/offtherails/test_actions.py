@@ -1,0 +1,187 @@
+"""Rule tests for setup and the action phase (§2.3, §2.4, §2.6, §2.17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from railwidgets import offtherails as otr
+from railwidgets.core import IllegalActionError
+from tests.offtherails.scenario import board_cart, cart, game, snapshot, square
+
+
+def refused(g: otr.Game, action: object, rule: str) -> None:
+    """The action is refused naming ``rule`` and the game is unchanged."""
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match=rule):
+        g.apply(action)  # type: ignore[arg-type]
+    assert snapshot(g) == before
+
+
+# -- setup (§2.4) -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "deck", "faceup"), [(2, 17, 3), (3, 17, 4), (4, 21, 5)])
+def test_2_4_setup(players: int, deck: int, faceup: int) -> None:
+    for seed in range(20):
+        p = otr.Game(players=players, seed=seed).position()
+        cards = p["deposit_deck"]
+        assert len(cards) == deck
+        below = len(cards) - 1 - cards.index("chasm")
+        assert 4 <= below <= 8  # §2.4.4.6: inside the second pile from the bottom
+        bottom_pile = cards[-4:]  # §2.4.4.5: each pile holds one card of each colour
+        assert {c.split()[0] for c in bottom_pile} == {"red", "yellow", "green", "blue"}
+        assert sorted(c.split()[0] for c in p["chasm_deck"]["cards"]) == sorted(
+            ["red", "yellow", "green", "blue"]
+        )
+        assert p["chasm_deck"]["tokens"] is True
+        assert p["chasm_supply"] == {"red": 4, "yellow": 4, "green": 4, "blue": 4}
+        assert len(p["missions"]["face_up"]) == faceup
+        assert sum(sum(s["items"].values()) for s in p["squares"]) in range(8, 13)
+        removed = 4 * (1 if players == 4 else 2)
+        assert len(p["removed_cards"]) == removed
+        everything = cards + p["removed_cards"] + p["chasm_deck"]["cards"]
+        assert len(set(everything)) == len(everything) == 33 - 4
+        assert all(c["place"] == "supply" and c["speed"] == 3 for c in p["carts"])
+
+
+@pytest.mark.parametrize(("length", "size"), [("very_short", 13), ("short", 17), ("long", 25)])
+def test_2_14_3_game_length(length: str, size: int) -> None:
+    assert len(otr.Game(players=4, seed=1, length=length).position()["deposit_deck"]) == size
+
+
+def test_2_4_2_sides() -> None:
+    for seed in range(10):
+        g = otr.Game(players=4, seed=seed)
+        first = g.current_player
+        g.apply(otr.ChooseSide("E"))
+        sides = g.position()["sides"]
+        order = [(first + k) % 4 for k in range(4)]
+        assert sides[order[0]] == "E" and sides[order[1]] == "W"
+        assert {sides[order[2]], sides[order[3]]} == {"N", "S"}
+        assert g.current_player == first  # player 1 plays first (D-11)
+
+
+# -- the action phase (§2.6) --------------------------------------------------------------------
+
+
+def test_2_6_a1_place_tile() -> None:
+    g = game(items={(5, 5): {"ruby": 1}})
+    g.apply(otr.PlaceTile((5, 5), "NE"))
+    assert square(g, (5, 5)) == {
+        "square": [5, 5],
+        "tile": "NE",
+        "items": {"ruby": 1},
+        "chasm": None,
+    }
+    assert g.position()["tiles"]["used"] == 1
+
+
+def test_2_6_a1_refusals() -> None:
+    g = game(tiles={(5, 5): "NS"}, chasm={(6, 6): "red"})
+    refused(g, otr.PlaceTile((3, 3), "NS"), "mine centre.*2.6 A1")
+    refused(g, otr.PlaceTile((6, 6), "NS"), "chasm")
+    refused(g, otr.PlaceTile((5, 5), "EW"), "2.6 A1")
+    refused(g, otr.PlaceTile((-1, 4), "NS"), "grid")
+    refused(g, otr.PlaceTile((7, 7), "NES"), "C-12")
+    refused(g, otr.PlaceTile((7, 7), "SN"), "2.6 A1")
+
+
+def test_2_3_tile_supply_exhausted() -> None:
+    g = game(tiles={(5, 5): "NS"}, tiles__used=90)
+    refused(g, otr.PlaceTile((7, 7), "NS"), "90 tiles.*2.3")
+    g.apply(otr.Upgrade((5, 5), "NES"))  # upgrades still allowed (D-6)
+    assert square(g, (5, 5))["tile"] == "NES"
+
+
+def test_2_6_a2_upgrade() -> None:
+    g = game(tiles={(5, 5): "NS", (6, 6): "NES"}, items={(5, 5): {"gold": 2}})
+    g.apply(otr.Upgrade((5, 5), "NSW"))  # jewels on the tile stay (§2.17)
+    assert square(g, (5, 5))["items"] == {"gold": 2}
+    g.apply(otr.Upgrade((6, 6), "NESW"))
+    assert square(g, (6, 6))["tile"] == "NESW"
+    refused(g, otr.Upgrade((6, 6), "NESW"), "2.6 A2")
+    refused(g, otr.Upgrade((7, 7), "NES"), "no tile.*2.6 A2")
+
+
+def test_2_6_a2_upgrade_refusals() -> None:
+    g = game(
+        tiles={(5, 5): "NE", (0, 4): "NS"},
+        carts=[cart(0, "white", (0, 4), "S", "N")],
+    )
+    refused(g, otr.Upgrade((0, 4), "NES"), "under a cart.*2.6 A2")
+    refused(g, otr.Upgrade((5, 5), "ESW"), "keeps every exit.*2.6 A2")
+    refused(g, otr.Upgrade((5, 5), "NESW"), "one exit.*2.6 A2")
+
+
+def test_2_6_a3_place_cart() -> None:
+    g = game()
+    g.apply(otr.PlaceCart("white", (-1, 4)))
+    c = board_cart(g, 0, "white")
+    assert (c["square"], c["facing"], c["back"], c["speed"]) == ([-1, 4], "S", "N", 3)
+    refused(g, otr.PlaceCart("black", (-1, 4)), "occupied.*2.6 A3")
+    refused(g, otr.PlaceCart("black", (12, 4)), "own side.*2.6 A3")
+    refused(g, otr.PlaceCart("black", (-1, 5)), "own side")
+    refused(g, otr.PlaceCart("white", (-1, 7)), "on the board.*2.6 A3")
+    g.apply(otr.PlaceCart("black", (-1, 7)))
+    refused(g, otr.PlaceCart("black", (-1, 10)), "2.6 A3")  # a third cart: none is left
+    refused(g, otr.PlaceCart("grey", (-1, 10)), "no such cart")
+
+
+def test_2_6_a3_cart_lost_to_chasm_cannot_return() -> None:
+    g = game(carts=[cart(0, "white", None, place="gone")])
+    refused(g, otr.PlaceCart("white", (-1, 4)), "lost to the chasm")
+    assert g.scores()[0] == 3  # only the black cart scores (§2.13)
+
+
+def test_2_6_a4_speed() -> None:
+    g = game(
+        tiles={(0, 4): "NS"},
+        carts=[cart(0, "white", (0, 4), "S", "N", speed=6), cart(0, "black", (-1, 7), "S", "N", 1)],
+    )
+    refused(g, otr.ChangeSpeed("white", 1), "7.*2.6 A4")
+    refused(g, otr.ChangeSpeed("black", -1), "0.*2.6 A4")
+    refused(g, otr.ChangeSpeed("white", -2), "one step")
+    g.apply(otr.ChangeSpeed("white", -1))
+    assert board_cart(g, 0, "white")["speed"] == 5
+    assert otr.ChangeSpeed("white", 1) in g.legal_actions()
+
+
+def test_2_6_four_actions_end_the_phase() -> None:
+    g = game()
+    for col in range(4):
+        assert g.position()["turn"]["stage"] == "actions"
+        g.apply(otr.PlaceTile((6, col), "EW"))
+    # no cart on the board: the turn went on to the deposit and the next player
+    assert g.position()["turn"]["active"] == 1
+    assert g.position()["turn"]["actions_used"] == 0
+
+
+def test_2_6_fewer_actions() -> None:
+    g = game()
+    g.apply(otr.PlaceTile((6, 1), "EW"))
+    g.apply(otr.EndActions())
+    assert g.position()["turn"]["active"] == 1
+
+
+def test_actions_out_of_turn_are_refused() -> None:
+    g = game()
+    refused(g, otr.ChooseExit("N"), "waits for an action of the action phase")
+    refused(g, otr.SplitLoad(("ruby",), ()), "2.6")
+    refused(g, otr.EndNow(), "2.15")
+    refused(g, otr.ChooseSide("N"), "2.6")
+
+
+def test_view_hides_the_decks_and_the_bag() -> None:
+    g = otr.Game(players=3, seed=2)
+    view = g.view(0)
+    assert view["deposit_deck"] == 17
+    assert isinstance(view["bag"], int)
+    assert view["chasm_deck"]["cards"] == 4
+    assert view["missions"]["deck"] == 11 - 4
+    assert view["missions"]["face_up"] == g.position()["missions"]["face_up"]
+
+
+def test_text_board() -> None:
+    g = game(tiles={(0, 4): "NS"}, carts=[cart(0, "white", (0, 4), "S", "N")])
+    text = str(g)
+    assert "│" in text and "Red's white cart at (0, 4) facing S" in text
