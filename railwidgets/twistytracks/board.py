@@ -255,6 +255,7 @@ class Board:
         where = {i: (t.spot, False) for i, t in enumerate(trains) if t.status in UNFINISHED}
 
         def finish(i: int, status: str, station: str | None = None) -> None:
+            # §2.10 R41: a train that stops keeps every point it made, crashed or not.
             del where[i]
             trains[i] = Train(status, -1, trains[i].travel + gained[i], station, round_no)
 
@@ -268,12 +269,15 @@ class Board:
                     assert feature is not None
                     if feature.kind == "loop":  # §2.3 R15: round the loop, back into the cell
                         plans[i] = (feature.name, spot ^ 1, False, None)
-                    else:  # a station, or a starting track (R56)
+                    else:  # §2.3 R16: either port leads into a station, so the entry
+                        # is its own segment and two trains arriving together never collide
                         plans[i] = ((feature.name, spot), -1, False, feature)
                     continue
                 code = cells[spot >> 3]
                 if code is None:
                     continue  # §2.9 R36: it waits at the edge of unfinished track
+                # A tile segment is named by its lower spot: crossing segments (bridges
+                # and tunnels) are different segments and never meet (§2.11 R43).
                 exit_spot = (spot & ~7) | _LINKS[code][spot & 7]
                 beyond = _ACROSS[exit_spot]
                 if beyond >= 0:

@@ -92,8 +92,11 @@ class PlaceTile(Action):
     rotation: int
 
     def __str__(self) -> str:
-        x, y = self.cell
-        return f"seat {self.seat} places T{self.tile:02d} at ({x},{y}) turned {90 * self.rotation}°"
+        # Readable even for a malformed action, whose refusal names it.
+        tile = f"T{self.tile:02d}" if _is_int(self.tile) else f"tile {self.tile!r}"
+        cell = f"({self.cell[0]},{self.cell[1]})" if _is_cell(self.cell) else repr(self.cell)
+        turn = f"{90 * self.rotation}°" if _is_int(self.rotation) else repr(self.rotation)
+        return f"seat {self.seat} places {tile} at {cell} turned {turn}"
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -202,12 +205,10 @@ class Game(BaseGame):
             raise IllegalActionError(
                 f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
             )
-        if action.tile != board.stack[0]:  # §2.7 R26: the top tile of the stack
+        if action.tile != board.stack[0] or not _is_int(action.tile):  # §2.7 R26: the top tile
+            wrong = f"T{action.tile:02d}" if _is_int(action.tile) else repr(action.tile)
             raise IllegalActionError(
-                f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, "
-                f"not T{action.tile:02d}"
-                if _is_int(action.tile)
-                else f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d}, not {action.tile!r}"
+                f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, not {wrong}"
             )
         if not _is_int(rotation) or not 0 <= rotation < 4:  # §2.4 R6
             raise IllegalActionError(
@@ -380,6 +381,7 @@ def _is_int(value: object) -> bool:
 
 
 def _is_cell(cell: object) -> bool:
+    """Whether ``cell`` is an ``(x, y)`` tuple inside the frame (R1)."""
     return (
         isinstance(cell, tuple)
         and len(cell) == 2

@@ -65,6 +65,8 @@ def score_stations(
 ) -> tuple[list[tuple[int, int, str, int]], Columns]:
     """Settle one round's arrivals ``(seat, train, station)`` for all players together.
 
+    Arrivals in one round happen "at the same time" (§2.1 R9), whatever their steps.
+
     Returns ``(seat, train, station, points)`` for each arrival, and the new columns.
     """
     values = station_values(players)
