@@ -24,7 +24,7 @@ games = st.builds(
     st.integers(0, 2**32 - 1),
     st.sampled_from(SCORING_MODES),
 )
-few = settings(max_examples=20, deadline=None)
+few = settings(max_examples=40, deadline=None)
 
 
 def positions(players: int, seed: int, scoring: str) -> tuple[Game, list[dict[str, Any]]]:
