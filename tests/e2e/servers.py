@@ -142,40 +142,59 @@ class JupyterServer:
             pass  # the server is going away anyway; leftovers are ended below
 
     def kernel_pids(self) -> list[int]:
-        """Processes whose command line names a connection file in our runtime folder."""
-        marker = str(self.runtime_dir).encode()
-        pids: list[int] = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit() or int(entry.name) == self.process.pid:
-                continue
-            try:
-                cmdline = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if marker in cmdline and b"kernel" in cmdline:
-                pids.append(int(entry.name))
-        return pids
+        """Kernels still running with a connection file in this server's runtime folder."""
+        return kernel_pids(self.runtime_dir, exclude=self.process.pid)
 
     def stop(self) -> None:
         """Delete kernels, end the server's process group, end leftover kernels, clean up."""
         try:
             self.delete_kernels()
-            if self.process.poll() is None:
-                _signal_group(self.process.pid, signal.SIGTERM)
-                try:
-                    self.process.wait(timeout=STOP_TIMEOUT_S)
-                except subprocess.TimeoutExpired:
-                    _signal_group(self.process.pid, signal.SIGKILL)
-                    self.process.wait(timeout=STOP_TIMEOUT_S)
-            _signal_group(self.process.pid, signal.SIGKILL)  # anything left in the group
-            for pid in self.kernel_pids():
-                with suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
+            stop_process_group(self.process)
+            end_kernels(self.runtime_dir, exclude=self.process.pid)
         finally:
             log_file = self._log_file
             if log_file is not None:
                 log_file.close()  # type: ignore[attr-defined]
             shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def kernel_pids(runtime_dir: Path, exclude: int | None = None) -> list[int]:
+    """Processes whose command line names a kernel connection file in ``runtime_dir``.
+
+    Jupyter starts each kernel in a session of its own, so ending a server's process
+    group does not end its kernels: a kernel left behind is found this way.
+    """
+    marker = str(runtime_dir).encode()
+    pids: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == exclude:
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if marker in cmdline and b"kernel" in cmdline:
+            pids.append(int(entry.name))
+    return pids
+
+
+def end_kernels(runtime_dir: Path, exclude: int | None = None) -> None:
+    """End (SIGKILL, by process id) every kernel found by :func:`kernel_pids`."""
+    for pid in kernel_pids(runtime_dir, exclude):
+        with suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def stop_process_group(process: subprocess.Popen[bytes], timeout_s: float = STOP_TIMEOUT_S) -> None:
+    """SIGTERM the process group led by ``process``, SIGKILL it if it lingers."""
+    if process.poll() is None:
+        _signal_group(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            _signal_group(process.pid, signal.SIGKILL)
+            process.wait(timeout=timeout_s)
+    _signal_group(process.pid, signal.SIGKILL)  # anything left in the group
 
 
 def _signal_group(pgid: int, sig: signal.Signals) -> None:
