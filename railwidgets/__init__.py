@@ -7,3 +7,15 @@
 """
 
 __version__ = "0.1.0"
+
+# The widgets import ipywidgets and ipycanvas: load them only when asked for, so
+# that importing an engine (``from railwidgets import minirails``) never does.
+_LAZY_WIDGETS = {"MiniRailsWidget": "railwidgets.minirails.widget"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_WIDGETS:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY_WIDGETS[name]), name)
+    raise AttributeError(f"module 'railwidgets' has no attribute {name!r}")

@@ -1,0 +1,106 @@
+"""A simple greedy Mini Rails bot that plays sensible moves through the public API.
+
+It tries every legal action on a copy of the game and keeps the one after
+which its own expected final score, less the best rival's, is highest. The
+expectation thinks about the tax: a share of a company already taxed keeps
+its gains, one never taxed keeps its losses, and a company not yet taxed may
+still be (the fewer rounds remain, the less likely). It also looks one step
+ahead at where each company can still build (good hexes raise its shares,
+a blocked company only falls).
+
+>>> from railwidgets import minirails
+>>> from railwidgets.core.bots import play_out
+>>> game = minirails.Game(players=3, seed=2)
+>>> play_out(game, GreedyBot(seed=1), GreedyBot(seed=2), GreedyBot(seed=3))
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from railwidgets.minirails.components import (
+    BLOCKED_PENALTY,
+    COMPANIES,
+    PROFIT_MAX,
+    PROFIT_MIN,
+    ROUNDS,
+    TERRAIN_VALUE,
+)
+from railwidgets.minirails.rules import Build, Buy, Game
+
+__all__ = ["GreedyBot"]
+
+
+class GreedyBot:
+    """One-ply greedy play with a tax-aware estimate; ties broken by its own seeded generator."""
+
+    name = "Greedy bot"
+
+    def __init__(self, seed: int | None = None, rival_weight: float = 0.6):
+        self._rng = random.Random(seed)
+        self.rival_weight = rival_weight
+
+    def choose(self, game: Game) -> Buy | Build:  # type: ignore[override]
+        seat = game.current_player
+        assert seat is not None, "the game is over"
+        best: list[Buy | Build] = []
+        best_value = float("-inf")
+        for action in game.legal_actions():
+            trial = game.copy()
+            trial.apply(action)
+            value = self.evaluate(trial, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value  # type: ignore[list-item]
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)  # type: ignore[arg-type]
+        return self._rng.choice(best)
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        """``seat``'s expected final score less a share of the best rival's."""
+        estimates = [expected_score(game, s) for s in range(game.num_players)]
+        rivals = [v for s, v in enumerate(estimates) if s != seat]
+        return estimates[seat] - self.rival_weight * (max(rivals) if rivals else 0.0)
+
+
+def tax_chance(game: Game, company: str) -> float:
+    """How likely ``company`` is to be taxed by the end (1 once it has been)."""
+    s = game.state
+    if company in s.taxed:
+        return 1.0
+    if s.over:
+        return 0.0
+    rounds_left = ROUNDS - len(s.taxed)
+    in_market = sum(1 for item in s.market if item == company)
+    this_round = min(1.0, in_market / max(1, sum(1 for i in s.market if isinstance(i, str))))
+    later = 1 - (5 / 6) ** max(0, rounds_left - 1)
+    return 1 - (1 - this_round) * (1 - later)
+
+
+def drift(game: Game, company: str) -> float:
+    """Roughly how much one more build of ``company`` will move its shares."""
+    legal = game.legal_hexes(company)
+    if not legal:
+        return float(BLOCKED_PENALTY)
+    values = sorted((TERRAIN_VALUE[game.state.hexes[h]] for h in legal), reverse=True)
+    return sum(values[:3]) / len(values[:3]) * 0.5  # builders pick both good and bad hexes
+
+
+def expected_score(game: Game, seat: int) -> float:
+    """``seat``'s final score as expected from here (exact once the game is over)."""
+    s = game.state
+    if s.over:
+        return float(game.scores()[seat])
+    builds_left = (ROUNDS - len(s.taxed)) * 0.35
+    total = 0.0
+    for company in COMPANIES:
+        shares = [share.value for share in s.shares[seat] if share.company == company]
+        if not shares:
+            continue
+        p = tax_chance(game, company)
+        move = drift(game, company) * builds_left
+        for value in shares:
+            v = max(PROFIT_MIN, min(PROFIT_MAX, value + move))
+            total += p * max(v, 0.0) + (1 - p) * min(v, 0.0)
+    return total

@@ -1,0 +1,98 @@
+"""``BoardView``: a fixed-size ``MultiCanvas`` with named layers, clicks and reconnects handled.
+
+- the bottom layer ("static") is drawn once per game; the layers above are
+  cleared and drawn again by :meth:`BoardView.redraw`, all inside one
+  ``hold_canvas()``: one comm message per redraw;
+- the canvas gets a fixed CSS size, so a ``VBox`` never stretches it;
+- only ``on_mouse_down`` is listened to (no mouse-move traffic), and
+  :meth:`BoardView.click` does exactly what a browser click does;
+- when a page (re)connects, or Voilà shows the widget, everything is drawn again
+  (after resetting the canvas manager's remembered target: ipycanvas 0.14).
+
+>>> from railwidgets.draw import Painter
+>>> seen = []
+>>> board = BoardView(
+...     200, 100,
+...     draw_static=lambda p: p.rect(0, 0, 200, 100, fill="#FFFFFF"),
+...     draw_dynamic=lambda p: p.circle(50, 50, 10, fill="#C62828"),
+...     on_click=lambda x, y: seen.append((x, y)),
+... )
+>>> board.click(50, 50)
+>>> seen
+[(50, 50)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ipycanvas import MultiCanvas, hold_canvas
+from ipywidgets import Layout
+
+from railwidgets.draw.painter import Painter
+from railwidgets.ui.canvas import CanvasPainter
+
+__all__ = ["BoardView"]
+
+DrawFn = Callable[[Painter], None]
+
+
+class BoardView:
+    """The board of a game widget: ``canvas`` (the ``MultiCanvas`` to put in a box) and ``painter``.
+
+    ``draw_static(painter)`` draws the bottom layer, ``draw_dynamic(painter)``
+    the layers above; ``on_click(x, y)`` receives canvas pixels.
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        *,
+        draw_static: DrawFn,
+        draw_dynamic: DrawFn,
+        on_click: Callable[[float, float], None],
+        layers: Sequence[str] = ("static", "pieces", "highlights"),
+    ):
+        self.layers = tuple(layers)
+        self.canvas = MultiCanvas(
+            len(self.layers),
+            width=width,
+            height=height,
+            layout=Layout(width=f"{width}px", height=f"{height}px", min_width=f"{width}px"),
+        )
+        self.painter = CanvasPainter(self.canvas, self.layers)
+        self._draw_static = draw_static
+        self._draw_dynamic = draw_dynamic
+        self._on_click = on_click
+        self.redraws = 0  # how many times the board was drawn (for tests and benchmarks)
+        self.canvas.on_mouse_down(self.click)
+        self.canvas.on_client_ready(self._client_ready)
+        self.redraw(static=True)
+
+    def redraw(self, *, static: bool = False) -> None:
+        """Draw the layers above the static one again (and the static one too if ``static``).
+
+        Everything goes out in one ``hold_canvas()``: one message.
+        """
+        painter = self.painter
+        with hold_canvas():
+            if static:
+                painter.clear(self.layers[0])
+                self._draw_static(painter)
+            for name in self.layers[1:]:
+                painter.clear(name)
+            self._draw_dynamic(painter)
+        self.redraws += 1
+
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel ``(x, y)``: what the browser's mouse-down does."""
+        self._on_click(x, y)
+
+    def _client_ready(self, *_: object) -> None:
+        # A newly connected page has blank canvases with default styles, and the
+        # canvas manager must tell it which canvas the commands are for
+        # (ipycanvas 0.14 private attribute; see shared notes, pitfall 2).
+        self.canvas._canvas_manager._current_canvas = None
+        self.painter.forget_styles()
+        self.redraw(static=True)
