@@ -80,12 +80,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     args = parser.parse_args()
     columns = ["decisions/s", "games/s", "copy()/s", "records/s", "decisions/game"]
-    print(f"{'game':<16}" + "".join(f"{c:>16}" for c in columns))
+    print(f"{'game':<22}" + "".join(f"{c:>16}" for c in columns))
     for title, module, options in GAMES:
         cls = importlib.import_module(module).Game
         result = measure(cls, options, args.seconds)
         label = f"{title} ({options.get('players')}p)"
-        print(f"{label:<16}" + "".join(f"{result[c]:>16,.0f}" for c in columns))
+        print(f"{label:<22}" + "".join(f"{result[c]:>16,.0f}" for c in columns))
 
 
 if __name__ == "__main__":
