@@ -1,0 +1,219 @@
+"""Rule tests for collisions and bumps (§2.7.5, C-4, C-5, C-8, C-9, D-14, D-16–D-18, §2.14.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from railwidgets import offtherails as otr
+from railwidgets.core import IllegalActionError
+from tests.offtherails.scenario import board_cart, cart, game, square
+
+COLUMN = {(0, 4): "NS", (1, 4): "NS", (2, 4): "NS", (3, 4): "NS", (4, 4): "NS"}
+ALL_MISSIONS = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], []]}
+
+
+def crash(mover: dict[str, Any], other: dict[str, Any], **kw: Any) -> otr.Game:
+    """Seat 0's ``mover`` drives south down column 4 into ``other``; seat 0 ends its actions."""
+    kw.setdefault("tiles", COLUMN)
+    g = game(carts=[mover, other], missions=ALL_MISSIONS, **kw)
+    g.apply(otr.EndActions())
+    return g
+
+
+def met(g: otr.Game) -> list[int]:
+    assert g.position()["turn"]["stage"] == "mission"
+    return g.position()["turn"]["met"]
+
+
+def test_2_7_5_head_on_collision() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "N", "S", 3, {"ruby": 1}),
+    )
+    mover, other = board_cart(g, 0, "white"), board_cart(g, 1, "white")
+    assert mover["square"] == [2, 4]  # stopped at once, steps lost
+    assert (mover["facing"], mover["back"]) == ("N", "S")  # turned round
+    assert (other["facing"], other["back"]) == ("S", "N")  # head-on: turned too
+    assert other["contents"] == {} and square(g, (3, 4))["items"] == {"ruby": 1}
+    assert mover["contents"] == {"gold": 1}  # D-14: it does not take the dropped ruby
+    assert met(g) == [7, 8]  # Head to Head, Jewel Heist
+
+
+def test_2_7_5_collision_from_behind_does_not_turn_the_hit_cart() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"rock": 1}),
+    )
+    other = board_cart(g, 1, "white")
+    assert (other["facing"], other["back"], other["contents"]) == ("S", "N", {})
+    assert square(g, (3, 4))["items"] == {"rock": 1}
+    # C-9: a rock is an item, so nobody derails; dropping a rock is no Jewel Heist (D-15)
+    assert g.position()["turn"]["stage"] == "actions"  # no mission met: next turn
+    assert board_cart(g, 0, "white")["place"] == "board"
+
+
+def test_2_7_5_empty_moving_cart_derails() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 1}),
+    )
+    assert board_cart(g, 0, "white")["place"] == "supply"
+    assert board_cart(g, 1, "white")["place"] == "board"
+    assert square(g, (3, 4))["items"] == {"ruby": 1}
+    assert met(g) == [8]
+
+
+def test_2_7_5_both_empty_both_derail() -> None:
+    g = crash(cart(0, "white", (1, 4), "S", "N", 3), cart(1, "white", (3, 4), "S", "N", 3))
+    assert board_cart(g, 0, "white")["place"] == "supply"
+    assert board_cart(g, 1, "white")["place"] == "supply"
+    assert met(g) == [2]  # Cart Ram
+
+
+def test_2_7_5_blind_piles() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2, "diamond": 1}),
+    )
+    assert g.current_player == 1  # C-5: the hit cart's owner splits
+    options = g.legal_actions()
+    assert otr.SplitLoad(("ruby", "ruby"), ("diamond",)) in options
+    assert otr.SplitLoad(("diamond",), ("ruby", "ruby")) in options
+    assert otr.SplitLoad(("ruby", "diamond"), ("ruby",)) in options
+    assert len(options) == 4
+    with pytest.raises(IllegalActionError, match=r"2\.7\.5"):
+        g.apply(otr.SplitLoad(("ruby",), ("ruby",)))
+    g.apply(otr.SplitLoad(("ruby", "diamond"), ("ruby",)))
+    assert g.current_player == 0
+    assert g.legal_actions() == [otr.PickPile("A"), otr.PickPile("B")]
+    assert g.view(0)["move"]["collision"]["piles"] is None  # the mover picks blind
+    assert g.view(1)["move"]["collision"]["piles"] == [{"ruby": 1, "diamond": 1}, {"ruby": 1}]
+    g.apply(otr.PickPile("B"))
+    assert square(g, (3, 4))["items"] == {"ruby": 1}
+    assert board_cart(g, 1, "white")["contents"] == {"ruby": 1, "diamond": 1}
+    assert met(g) == [8]
+
+
+def test_c_5_two_identical_items_split_without_a_decision() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2}),
+    )
+    assert g.current_player == 0 and g.legal_actions() == [otr.PickPile("A"), otr.PickPile("B")]
+
+
+def test_2_7_5_own_carts_collide_normally() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3),
+        cart(0, "black", (3, 4), "N", "S", 3),
+    )
+    g.apply(otr.ChooseCart("white"))
+    assert board_cart(g, 0, "white")["place"] == "supply"
+    assert board_cart(g, 0, "black")["place"] == "supply"
+    assert met(g) == [7]  # Head to Head counts one's own cart (D-37); Cart Ram does not
+
+
+def test_2_7_5_own_carts_split_is_not_hidden() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(0, "black", (3, 4), "S", "N", 3, {"ruby": 1, "gold": 1}),
+    )
+    g.apply(otr.ChooseCart("white"))
+    g.apply(otr.SplitLoad(("ruby",), ("gold",)))
+    assert g.view(1)["move"]["collision"]["piles"] == [{"ruby": 1}, {"gold": 1}]
+
+
+def test_c_4_turning_round_on_a_corner() -> None:
+    tiles = {(1, 4): "NS", (2, 4): "NE", (2, 5): "EW"}
+    g = crash(
+        cart(0, "white", (2, 5), "W", "E", 2, {"gold": 1}),
+        cart(1, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        tiles=tiles,
+    )
+    mover = board_cart(g, 0, "white")
+    # it entered the corner from the east heading north; the corner has no south exit
+    assert (mover["square"], mover["facing"], mover["back"]) == ([2, 4], "E", "N")
+    other = board_cart(g, 1, "white")
+    assert (other["facing"], other["back"]) == ("N", "S")  # head-on: turned (N exit exists)
+
+
+def test_d_18_bump_against_an_unconnected_track() -> None:
+    tiles = {(0, 4): "NS", (1, 4): "NS", (2, 4): "EW"}
+    g = crash(
+        cart(0, "white", (0, 4), "S", "N", 3), cart(1, "white", (2, 4), "E", "W", 3), tiles=tiles
+    )
+    mover = board_cart(g, 0, "white")
+    assert (mover["place"], mover["square"], mover["facing"]) == ("board", [1, 4], "N")
+    assert board_cart(g, 1, "white")["place"] == "board"  # nobody derails, nothing drops
+
+
+def test_c_8_empty_cart_stopping_on_a_deposit_derails_and_takes_nothing() -> None:
+    g = crash(
+        cart(0, "white", (0, 4), "S", "N", 3),
+        cart(1, "white", (2, 4), "S", "N", 3, {"gold": 1}),
+        items={(1, 4): {"ruby": 2}},
+    )
+    assert board_cart(g, 0, "white")["place"] == "supply"
+    assert square(g, (1, 4))["items"] == {"ruby": 2}
+
+
+def test_d_14_a_cart_stopped_by_a_collision_takes_two() -> None:
+    g = crash(
+        cart(0, "white", (0, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (2, 4), "S", "N", 3, {"gold": 1}),
+        items={(1, 4): {"ruby": 3}},
+    )
+    assert board_cart(g, 0, "white")["contents"] == {"ruby": 2, "gold": 1}
+
+
+def test_2_14_1_bumper_carts() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 3}),
+        bumper_carts=True,
+    )
+    assert board_cart(g, 0, "white")["place"] == "board"  # empty, yet not derailed
+    assert board_cart(g, 1, "white")["contents"] == {"ruby": 3}
+    assert board_cart(g, 0, "white")["facing"] == "N"  # it still stops and turns round
+
+
+def test_2_14_1_bumper_carts_head_on_is_as_usual() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3),
+        cart(1, "white", (3, 4), "N", "S", 3, {"ruby": 1}),
+        bumper_carts=True,
+    )
+    assert board_cart(g, 0, "white")["place"] == "supply"
+    assert square(g, (3, 4))["items"] == {"ruby": 1}
+
+
+def test_d_17_ceil_half_drop_rule() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2, "diamond": 1}),
+        drop_rule="ceil_half",
+    )
+    assert g.current_player == 1
+    assert g.legal_actions() == [
+        otr.SplitLoad(("ruby", "ruby"), ("diamond",)),
+        otr.SplitLoad(("ruby", "diamond"), ("ruby",)),
+    ]
+    g.apply(otr.SplitLoad(("ruby", "ruby"), ("diamond",)))
+    assert square(g, (3, 4))["items"] == {"ruby": 2}
+    assert board_cart(g, 1, "white")["contents"] == {"diamond": 1}
+
+
+def test_undo_inside_a_collision() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2, "diamond": 1}),
+    )
+    split = g.legal_actions()[0]
+    before = g.position()
+    g.apply(split)
+    g.apply(otr.PickPile("A"))
+    g.undo()
+    g.undo()
+    assert g.position() == before and g.current_player == 1

@@ -1,0 +1,183 @@
+"""Rule tests for missions and scoring (§2.8, §2.13, C-1, C-6, D-24, D-27–D-29)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from railwidgets import offtherails as otr
+from railwidgets.core import IllegalActionError
+from tests.offtherails.scenario import cart, game, snapshot
+
+ALL = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], []]}
+# seat 0 (red, north) drives south down column 4 and leaves on the green (south) track
+COLUMN = {(r, 4): "NS" for r in range(9, 12)}
+EAST_ROW = {(1, c): "EW" for c in range(9, 12)}
+
+
+def exit_with(load: dict[str, int], east: bool = False, **kw: Any) -> otr.Game:
+    """Seat 0's cart leaves the board with ``load``: south (seat 1's side) or east."""
+    if east:
+        g = game(tiles=EAST_ROW, carts=[cart(0, "white", (1, 9), "E", "W", 4, load)], **kw)
+    else:
+        g = game(tiles=COLUMN, carts=[cart(0, "white", (9, 4), "S", "N", 4, load)], **kw)
+    g.apply(otr.EndActions())
+    return g
+
+
+def met(g: otr.Game) -> list[int]:
+    p = g.position()
+    return p["turn"]["met"] if p["turn"]["stage"] == "mission" else []
+
+
+@pytest.mark.parametrize(
+    ("mission", "hit", "miss"),
+    [
+        (3, {"diamond": 1}, {"gold": 4}),  # M3 Diamonds Aren't Forever
+        (6, {"emerald": 2}, {"emerald": 1, "ruby": 1}),  # M6 Green Fingers
+        (9, {"ruby": 4}, {"ruby": 3, "rock": 1}),  # M9 Red Leader
+        (11, {"gold": 2}, {"gold": 1, "diamond": 1}),  # M11 There's Gold in Them Hills!
+    ],
+)
+def test_2_13_exit_missions(mission: int, hit: dict[str, int], miss: dict[str, int]) -> None:
+    others = [m for m in range(1, 12) if m not in (1, mission)]
+    missions = {"face_up": [mission], "deck": others, "claimed": [[], []]}
+    g = exit_with(hit, east=True, missions=missions)
+    assert met(g) == [mission]
+    assert g.legal_actions() == [otr.ClaimMission(mission), otr.NoClaim()]
+    g.apply(otr.ClaimMission(mission))
+    p = g.position()
+    assert p["missions"]["claimed"][0] == [mission] and p["missions"]["face_up"] == []  # C-6
+    assert p["turn"]["active"] == 1
+    assert met(exit_with(miss, east=True, missions=missions)) == []
+
+
+def test_2_13_m1_behind_enemy_lines() -> None:
+    assert 1 in met(exit_with({"ruby": 1}, missions=ALL))  # green is seat 1's side
+    assert 1 not in met(exit_with({"rock": 2}, missions=ALL))  # rocks are no jewels (D-15)
+    assert 1 not in met(exit_with({"ruby": 1}, east=True, missions=ALL))  # unassigned (D-28)
+
+
+def test_2_13_one_cart_per_exit() -> None:
+    tiles = EAST_ROW | {(4, c): "EW" for c in range(9, 12)}
+    g = game(
+        tiles=tiles,
+        missions=ALL,
+        carts=[
+            cart(0, "white", (1, 9), "E", "W", 4, {"gold": 1}),
+            cart(0, "black", (4, 9), "E", "W", 4, {"gold": 1}),
+        ],
+    )
+    g.apply(otr.EndActions())
+    g.apply(otr.ChooseCart("white"))
+    assert 11 not in met(g)  # two carts' gold is not added together
+
+
+def test_2_13_m5_jewel_collector() -> None:
+    tiles = {(5, 5): "NS", (6, 5): "NS", (7, 5): "NS"}
+    for contents, expected in (({"gold": 3}, [5]), ({"gold": 2, "rock": 1}, [])):
+        g = game(
+            tiles=tiles,
+            items={(6, 5): {"ruby": 2}},
+            carts=[cart(0, "white", (5, 5), "S", "N", 1, contents)],
+            missions=ALL,
+        )
+        g.apply(otr.EndActions())
+        assert met(g) == expected
+
+
+def test_c_6_m5_is_met_by_a_full_cart_at_the_start_of_the_turn() -> None:
+    g = game(
+        tiles={(5, 5): "NS", (6, 5): "NS"},
+        carts=[cart(0, "white", (5, 5), "S", "N", 1, {"gold": 5})],
+        missions=ALL,
+        turn={"number": 3, "active": 1, "first_player": 0, "stage": "actions",
+              "actions_used": 0, "met": []},
+    )  # fmt: skip
+    g.apply(otr.EndActions())  # seat 1's turn ends; seat 0's begins with a full cart
+    assert g.position()["turn"]["met"] == [5]
+    g.apply(otr.EndActions())  # the move changes nothing: the condition stays met
+    assert met(g) == [5]
+
+
+def test_2_13_m10_spice_of_life() -> None:
+    full = {"ruby": 1, "emerald": 1, "gold": 1, "diamond": 1}
+    g = game(stockpiles=[full, {}], missions=ALL)
+    g.apply(otr.EndActions())
+    assert g.legal_actions() == [otr.ClaimMission(10), otr.NoClaim()]
+    g = game(stockpiles=[{"ruby": 3, "emerald": 1, "gold": 1}, {}], missions=ALL)
+    g.apply(otr.EndActions())
+    assert g.position()["turn"]["active"] == 1  # no mission step at all
+
+
+def test_2_8_at_most_one_mission_per_turn() -> None:
+    g = exit_with({"diamond": 1, "gold": 2, "ruby": 2}, missions=ALL)
+    assert met(g) == [1, 3, 11]
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match=r"not met this turn \(§2\.8\)"):
+        g.apply(otr.ClaimMission(6))
+    with pytest.raises(IllegalActionError, match=r"2\.8"):
+        g.apply(otr.ClaimMission(4))  # Dirty Goblins is never claimed
+    assert snapshot(g) == before
+    g.apply(otr.ClaimMission(3))
+    p = g.position()
+    assert p["missions"]["claimed"][0] == [3] and p["turn"]["active"] == 1
+    assert 1 in p["missions"]["face_up"] and 11 in p["missions"]["face_up"]  # they lapse
+
+
+def test_2_8_a_claim_outside_the_mission_step_is_refused() -> None:
+    g = game(missions=ALL)
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match=r"§2\.6"):
+        g.apply(otr.ClaimMission(3))
+    assert snapshot(g) == before
+
+
+# -- scoring (§2.13) -----------------------------------------------------------------------------
+
+
+def finished(stockpiles: list[dict[str, int]], **kw: Any) -> otr.Game:
+    players = len(stockpiles)
+    kw.setdefault("missions", {"face_up": [], "deck": [], "claimed": [[]] * players})
+    return game(players=players, stockpiles=stockpiles, turn__stage="over", ended="test", **kw)
+
+
+def test_2_13_stockpile_carts_and_missions() -> None:
+    g = finished(
+        [{"rock": 2, "ruby": 1, "emerald": 1, "gold": 1, "diamond": 1}, {"gold": 2}],
+        missions={"face_up": [], "deck": [], "claimed": [[3, 6], []]},
+        carts=[cart(0, "white", None, place="gone")],
+    )
+    # 10 points of jewels + 5 ruby majority + 3 (one cart left) + 8 (two missions)
+    assert g.scores() == [26, 6 + 6]
+    assert g.winners() == [0]
+
+
+def test_2_13_ruby_majority_ties_all_score() -> None:
+    g = finished([{"ruby": 3}, {"ruby": 3}, {"ruby": 1, "gold": 2}])
+    assert g.scores() == [3 + 5 + 6, 3 + 5 + 6, 7 + 6]
+
+
+def test_d_27_no_ruby_bonus_without_rubies() -> None:
+    assert finished([{"gold": 1}, {}]).scores() == [9, 6]
+
+
+def test_2_13_tie_breaks() -> None:
+    # same score: more jewels (rocks excluded) wins
+    assert finished([{"diamond": 1}, {"ruby": 1, "emerald": 1, "rock": 3}]).winners() == [1]
+    # same score and jewels: fewer rocks wins
+    g = finished([{"gold": 1, "rock": 2}, {"gold": 1, "rock": 1}])
+    assert g.scores() == [9, 9] and g.winners() == [1]
+    # all equal: a shared victory
+    assert finished([{"gold": 1}, {"gold": 1}]).winners() == [0, 1]
+
+
+def test_2_13_m4_dirty_goblins() -> None:
+    goblins = {"face_up": [4], "deck": [], "claimed": [[], [], []]}
+    g = finished([{"rock": 2}, {"rock": 2}, {"rock": 1}], missions=goblins)
+    assert g.scores() == [6 + 4, 6 + 4, 6]  # D-29: ties all score
+    g = finished([{"ruby": 1}, {}, {}], missions=goblins)
+    assert g.scores() == [12, 6, 6]  # nobody with no rocks
+    g = finished([{"rock": 2}, {}, {}])
+    assert g.scores() == [6, 6, 6]  # C-6: only if it is face up
