@@ -86,6 +86,8 @@ def items_text(items: Items) -> str:
 
 
 def player_name(state: State, seat: int) -> str:
+    if len(state.sides) == 1:
+        return "Solo"
     side = state.sides[seat] if seat < len(state.sides) else -1
     return COLOURS[side].capitalize() if side >= 0 else f"Seat {seat}"
 
