@@ -78,6 +78,7 @@ __all__ = [
     "draw_highlights",
     "draw_pieces",
     "draw_static",
+    "frame_centre",
     "hit_test",
 ]
 
@@ -638,6 +639,11 @@ def hit_test(game: Game, x: float, y: float, layout: Layout = DEFAULT_LAYOUT) ->
             if _segment_distance(x, y, a, b) <= layout.frame_width:
                 return FrameTarget(company)
     return None
+
+
+def frame_centre(game: Game, company: str, layout: Layout = DEFAULT_LAYOUT) -> Point:
+    """The centre of ``company``'s frame tag (the square with its letter): a click there hits the frame."""
+    return _frame_geometry(layout, game.state.frames[company])[1]
 
 
 def _segment_distance(x: float, y: float, a: Point, b: Point) -> float:

@@ -1,0 +1,293 @@
+"""MiniRailsWidget without a browser: clicks, buttons, bots, undo, messages."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from railwidgets import MiniRailsWidget, minirails
+from railwidgets.core.bots import RandomBot
+from railwidgets.minirails.render import DEFAULT_LAYOUT as L
+from railwidgets.minirails.render import FrameTarget, HexTarget, MarketTarget, frame_centre
+from railwidgets.minirails.rules import Build, Buy
+from tests.ui.messages import count_messages
+
+HUMANS3 = ["human", "human", "human"]
+
+
+def take(w: MiniRailsWidget, slot: int) -> None:
+    w.click(*L.market_slot_centre(slot))
+
+
+def play_by_clicks(w: MiniRailsWidget, action: Buy | Build) -> None:
+    """Do what a person does: click the disc, press the button, click the target."""
+    take(w, action.slot)
+    assert w.selected == action.slot
+    if isinstance(action, Buy):
+        assert not w.buy_button.disabled
+        w.buy_button.click()
+        return
+    assert not w.build_button.disabled
+    w.build_button.click()
+    if action.hex is None:
+        assert w.targets() == [FrameTarget(action.company)]
+        w.click(*frame_centre(w.game, action.company))
+    else:
+        assert HexTarget(action.hex) in w.targets()
+        w.click(*L.hex_centre(action.hex))
+
+
+def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
+    import ipywidgets
+
+    w = MiniRailsWidget(players=3, seed=1)
+    assert isinstance(w, ipywidgets.VBox)
+    assert w.board.canvas in w.children and w.status in w.children
+    assert w.scores in w.children and w.log_view in w.children
+    assert w.board.canvas.layout.width == "900px"
+    assert w.board.canvas.width == 900 and w.board.canvas.height == 620
+    assert len(w.seat_inputs) == 3
+    assert [d.value for d in w.seat_inputs] == ["human", "greedy", "greedy"]
+    assert isinstance(w.game, minirails.Game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_whole_hot_seat_game_through_clicks_and_buttons(players: int) -> None:
+    w = MiniRailsWidget(players=players, seed=11, seats=["human"] * players)
+    chooser = RandomBot(seed=players)
+    reference = minirails.Game(players=players, seed=11)
+    while not w.game.is_over:
+        action = chooser.choose(w.game)
+        play_by_clicks(w, action)  # type: ignore[arg-type]
+        reference.apply(action)
+        assert w.game.history == reference.history, w.status_text
+        assert not w.status_error, w.status_text
+    assert w.game.to_json() == reference.to_json()
+    assert "Game over" in w.status_text
+    assert "Shares removed, and why" in w.scores.value
+    winner = w.game.player_name(w.game.winners()[0])
+    assert winner in w.status_text
+
+
+def test_a_blocked_company_goes_onto_its_frame_by_clicking_the_frame() -> None:
+    game = minirails.Game(players=3, seed=4)
+    position = game.position()
+    company = next(c for c in position["market"] if "company" in c)["company"]
+    slot = next(i for i, c in enumerate(position["market"]) if c.get("company") == company)
+    # fill every free neighbour of the company's discs with other discs: it is blocked
+    blocked_game = minirails.Game.from_position(position)
+    other = next(c for c in ("red", "blue", "gray", "tan", "white", "yellow") if c != company)
+    for h in blocked_game.legal_hexes(company):
+        position["board"].append({"hex": list(h), "company": other})
+    w = MiniRailsWidget(players=3, game=minirails.Game.from_position(position), seats=HUMANS3)
+    assert w.game.legal_hexes(company) == []
+    take(w, slot)
+    w.build_button.click()
+    assert w.targets() == [FrameTarget(company)]
+    assert "blocked" in w.status_text
+    some_hex = next(iter(w.game.state.hexes))
+    w.click(*L.hex_centre(some_hex))  # a hex is refused, with the reason
+    assert w.status_error and "blocked" in w.status_text
+    w.click(*frame_centre(w.game, company))
+    assert w.game.history[-1] == Build(company, slot, None)
+    assert w.game.state.frame_discs[company] == 1
+
+
+def test_only_legal_buttons_are_enabled() -> None:
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3)
+    assert w.buy_button.disabled and w.build_button.disabled  # nothing in hand yet
+    seat = w.game.current_player
+    slot = next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str))
+    take(w, slot)
+    assert not w.buy_button.disabled and not w.build_button.disabled
+    w.buy_button.click()
+    # the same seat may play again at once (the snake); find its next turn
+    while w.game.current_player != seat:
+        action = next(a for a in w.game.legal_actions())
+        play_by_clicks(w, action)  # type: ignore[arg-type]
+    take(w, next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str)))
+    assert w.buy_button.disabled and not w.build_button.disabled
+
+
+def illegal_clicks(w: MiniRailsWidget) -> list[tuple[str, tuple[float, float], str]]:
+    s = w.game.state
+    occupied = next(iter(s.board))
+    return [
+        ("a hex with no disc in hand", L.hex_centre(occupied), "click a disc"),
+        ("empty table", (L.width - 4, 4), "Click a disc in the market"),
+        ("a frame with no disc in hand", frame_centre(w.game, "red"), "frame"),
+    ]
+
+
+def test_illegal_clicks_change_nothing_and_say_why() -> None:
+    w = MiniRailsWidget(players=3, seed=3, seats=HUMANS3)
+    for what, point, words in illegal_clicks(w):
+        before = (w.game.position(), w.game.history)
+        with count_messages() as sent:
+            w.click(*point)
+        assert w.status_error, what
+        assert words.lower() in w.status_text.lower(), (what, w.status_text)
+        assert (w.game.position(), w.game.history) == before
+        assert sent.canvas == 0, what
+    # with a disc in hand and Build pressed: an occupied hex, a hex far away, a marker slot
+    slot = next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str))
+    company = w.game.state.market[slot]
+    take(w, slot)
+    w.build_button.click()
+    occupied = next(iter(w.game.state.board))
+    far = next(
+        h
+        for h in w.game.state.hexes
+        if h not in w.game.legal_hexes(company) and h not in w.game.state.board
+    )  # type: ignore[arg-type]
+    before = (w.game.position(), w.game.history)
+    w.click(*L.hex_centre(occupied))
+    assert w.status_error and "one disc per hex" in w.status_text
+    w.click(*L.hex_centre(far))
+    assert w.status_error and "not next to" in w.status_text
+    assert (w.game.position(), w.game.history) == before
+    assert w.building and w.selected == slot  # the choice in hand is kept
+    w.buy_button.click()  # take the disc as a Buy instead
+    assert isinstance(w.game.history[-1], Buy)
+    marker_slot = slot
+    take(w, marker_slot)
+    assert w.status_error and "marker" in w.status_text
+
+
+def test_clicks_on_a_bot_turn_or_after_the_end_are_refused() -> None:
+    w = MiniRailsWidget(players=3, seed=5, seats=["greedy", "greedy", "greedy"])
+    assert w.game.is_over  # with no event loop the bots play at once
+    take(w, 0)
+    assert w.status_error and "over" in w.status_text
+    w = MiniRailsWidget(players=3, seed=5, seats=HUMANS3)
+    w.stop()
+    seat = w.game.current_player
+    assert seat is not None
+    w.seat_inputs[seat].value = "random"  # stopped: the bot waits
+    assert w.game.history == ()
+    take(w, 0)
+    assert w.status_error and "turn" in w.status_text
+
+
+def test_one_canvas_message_per_user_action() -> None:
+    w = MiniRailsWidget(players=3, seed=6, seats=["human", "greedy", "greedy"], bot_pause=0)
+    with count_messages() as sent:
+        for _ in range(4):
+            seat = w.game.current_player
+            assert seat == 0
+            action = next(a for a in w.game.legal_actions())
+            steps = [lambda a=action: take(w, a.slot)]
+            if isinstance(action, Buy):
+                steps.append(w.buy_button.click)
+            else:
+                steps.append(w.build_button.click)
+                steps.append(lambda a=action: w.click(*L.hex_centre(a.hex)))
+            for step in steps:
+                sent.reset()
+                step()
+                assert sent.canvas == 1  # the bots' replies (no event loop) are in the same batch
+        sent.reset()
+        w.undo_button.click()
+        assert sent.canvas == 1
+        sent.reset()
+        w.new_button.click()
+        assert sent.canvas == 1
+
+
+def test_undo_takes_back_to_the_persons_turn_and_redo_plays_again() -> None:
+    w = MiniRailsWidget(players=3, seed=8, seats=["human", "greedy", "greedy"], bot_pause=0)
+    assert w.game.current_player == 0  # with no event loop the bots have played already
+    start = w.game.history
+    action = w.game.legal_actions()[0]
+    play_by_clicks(w, action)  # type: ignore[arg-type]
+    after = w.game.history
+    assert len(after) > len(start) + 1 or w.game.current_player == 0
+    w.undo_button.click()
+    assert w.game.history == start and w.game.current_player == 0
+    w.redo_button.click()
+    assert w.game.history[: len(after)] == after
+    assert w.game.current_player == 0
+
+
+def test_new_game_uses_the_players_and_seed_in_the_toolbar() -> None:
+    w = MiniRailsWidget(players=3, seed=1, seats=HUMANS3)
+    w.players_input.value = 5
+    w.seed_input.value = "42"
+    w.new_button.click()
+    assert w.game.num_players == 5 and w.game.seed == 42
+    assert len(w.seat_inputs) == 5 and len(w.seats) == 5
+    w.seed_input.value = "forty-two"
+    w.new_button.click()
+    assert w.status_error and "seed" in w.status_text
+    assert w.game.seed == 42
+
+
+def test_bots_play_in_an_asyncio_task_and_stop_halts_them() -> None:
+    async def scenario() -> None:
+        w = MiniRailsWidget(
+            players=4, seed=3, seats=["random", "greedy", "greedy", "random"], bot_pause=0
+        )
+        assert w.bot_task is not None
+        await w.wait_for_bots()
+        assert w.game.is_over
+
+        w = MiniRailsWidget(players=3, seed=4, seats=["greedy"] * 3, bot_pause=0.001)
+        while len(w.game.history) < 5:
+            await asyncio.sleep(0.001)
+        w.stop_button.click()
+        played = len(w.game.history)
+        await asyncio.sleep(0.05)
+        assert len(w.game.history) == played and not w.game.is_over
+        assert w.stop_button.description == "Run bots"
+        w.stop_button.click()
+        await w.wait_for_bots()
+        assert w.game.is_over
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_seat_then_a_human_seat() -> None:
+    async def scenario() -> None:
+        w = MiniRailsWidget(players=3, seed=9, seats=["human", "greedy", "greedy"], bot_pause=0)
+        await w.wait_for_bots()
+        assert w.game.current_player == 0 or w.game.is_over
+        action = w.game.legal_actions()[0]
+        play_by_clicks(w, action)  # type: ignore[arg-type]
+        await w.wait_for_bots()
+        assert w.game.current_player == 0 or w.game.is_over
+
+    asyncio.run(scenario())
+
+
+def test_the_widget_draws_itself_as_svg_with_the_choice_in_hand() -> None:
+    w = MiniRailsWidget(players=3, seed=7, seats=HUMANS3)
+    svg = w._repr_svg_()
+    assert svg.startswith("<svg") and svg == w.to_svg()
+    slot = next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str))
+    take(w, slot)
+    w.build_button.click()
+    assert len(w.targets()) >= 1
+    assert w.to_svg() != svg
+    assert MarketTarget(0) not in w.targets()
+
+
+def test_the_score_table_explains_what_was_removed() -> None:
+    w = MiniRailsWidget(players=4, seed=12, seats=["greedy"] * 4)
+    assert w.game.is_over
+    html = w.scores.value
+    for line in w.game.scoring():
+        for company, _ in line.removed:
+            taxed = company in w.game.state.taxed
+            reason = f"{company} was taxed" if taxed else f"{company} was never taxed"
+            assert reason in html
+    assert "★ winner" in html
+
+
+def test_seats_are_checked() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        MiniRailsWidget(players=3, seats=["human", "nobody", "human"])
+    with pytest.raises(ValueError, match="one entry per player"):
+        MiniRailsWidget(players=3, seats=["human"])
+    w = MiniRailsWidget(players=2, seats=["Human", "Random bot"])
+    assert w.seats == ["human", "random"]

@@ -1,0 +1,79 @@
+"""CanvasPainter batches, BoardView messages, clicks and reconnects (no browser)."""
+
+from __future__ import annotations
+
+import ipycanvas.canvas
+from ipycanvas import MultiCanvas, hold_canvas
+
+from railwidgets.ui.board import BoardView
+from railwidgets.ui.canvas import CanvasPainter
+from tests.ui.messages import count_messages
+
+
+def test_a_held_drawing_is_one_message_and_styles_are_sent_once() -> None:
+    canvas = MultiCanvas(2, width=100, height=50)
+    painter = CanvasPainter(canvas, ("static", "pieces"))
+    manager = ipycanvas.canvas._CANVAS_MANAGER
+    with count_messages() as sent:
+        with hold_canvas():
+            painter.layer("pieces")
+            for x in range(10):
+                painter.text(x, 5, "R", fill="#FFFFFF", bold=True)
+            commands = list(manager._commands_cache)
+            painter.polygons([[(0, 0), (1, 0), (0, 1)]] * 3, ["#FF0000"] * 3, stroke="#000000")
+            painter.circles([(1, 1), (2, 2)], 3, ["#FF0000", "#00FF00"], stroke="#000000")
+            painter.rects([(0, 0, 1, 1)], ["#FFFFFF"], stroke="#000000")
+            painter.lines([((0, 0), (1, 1))], stroke="#000000", width=2)
+            painter.line([(0, 0), (1, 1), (2, 0)], stroke="#000000", dash=(2, 2))
+            painter.polygon([(0, 0), (1, 0), (0, 1)], fill="#FFFFFF", stroke="#000000")
+            painter.circle(1, 1, 1, fill="#FFFFFF", stroke="#000000")
+            painter.rect(0, 0, 1, 1, fill="#FFFFFF", stroke="#000000")
+        assert sent.canvas == 1
+    # 10 texts: one switch, the font/fill/align/baseline/alpha once each, then 10 fillText
+    set_commands = [c for c in commands if c[0] == ipycanvas.canvas.COMMANDS["set"]]
+    draw_commands = [c for c in commands if c[0] == ipycanvas.canvas.COMMANDS["fillText"]]
+    assert len(draw_commands) == 10
+    assert len(set_commands) <= 5
+
+
+def make_board(clicks: list[tuple[float, float]]) -> BoardView:
+    return BoardView(
+        300,
+        200,
+        draw_static=lambda p: p.rect(0, 0, 300, 200, fill="#FFFFFF"),
+        draw_dynamic=lambda p: p.circles([(50, 50)], 10, ["#C62828"], stroke="#000000"),
+        on_click=lambda x, y: clicks.append((x, y)),
+    )
+
+
+def test_board_has_a_fixed_css_size_and_one_message_per_redraw() -> None:
+    board = make_board([])
+    assert board.canvas.layout.width == "300px"
+    assert board.canvas.layout.height == "200px"
+    with count_messages() as sent:
+        board.redraw()
+        assert sent.canvas == 1
+        board.redraw(static=True)
+        assert sent.canvas == 2
+
+
+def test_a_browser_mouse_down_and_click_do_the_same() -> None:
+    clicks: list[tuple[float, float]] = []
+    board = make_board(clicks)
+    top = board.canvas._canvases[-1]
+    top._handle_frontend_event(None, {"event": "mouse_down", "x": 12, "y": 34}, [])
+    board.click(12, 34)
+    assert clicks == [(12, 34), (12, 34)]
+
+
+def test_a_new_page_gets_everything_again_after_the_manager_forgets_its_canvas() -> None:
+    board = make_board([])
+    manager = board.canvas._canvas_manager
+    manager._current_canvas = board.canvas[2]
+    before = board.redraws
+    with count_messages() as sent:
+        board.canvas._canvases[-1]._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert board.redraws >= before + 1
+    assert sent.canvas >= 1
+    # the batch starts by switching to a canvas: the new page learns its target
+    assert manager._current_canvas is not None
