@@ -241,8 +241,9 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             cart.square, cart.back = target, opposite(cart.facing)
             m.steps -= 1
             m.entered, m.passed = True, False
+            options = exit_options(state, cfg, target, cart.back)
+            cart.facing = options[0]  # until the owner chooses, the first way on
             if m.steps:
-                options = exit_options(state, cfg, target, cart.back)
                 if len(options) > 1:  # D-7: the owner chooses the exit of a junction
                     state.stage = EXIT
                     return False

@@ -300,10 +300,8 @@ def load(data: Mapping[str, Any], players: int) -> State:
         if cart.place == "board":
             if cart.square is None or cart.facing < 0 or cart.back < 0:
                 raise _fail(path, "a cart on the board needs a square, facing and back")
-            i = index(cart.square) if in_grid(cart.square) else -1
-            mask = st.tiles[i] if i >= 0 else _surface_mask(cart.square, path)
-            if not (mask >> cart.facing & 1 and mask >> cart.back & 1) or cart.facing == cart.back:
-                raise _fail(path, "facing and back must be two exits of the cart's track")
+            if not in_grid(cart.square):
+                _surface_mask(cart.square, path)
         elif cart.square is not None or cart.facing >= 0 or cart.back >= 0 or any(cart.contents):
             raise _fail(path, "a cart off the board has no square, facing, back or contents")
         st.carts.append(cart)
@@ -360,6 +358,13 @@ def load(data: Mapping[str, Any], players: int) -> State:
     drawn = _choice(_get(final, "drawn_token", "final_round"), COLOURS, "drawn_token", none=True)
     st.drawn_token = -1 if drawn is None else COLOURS.index(drawn)
     st.move = None if data["move"] is None else _load_move(data["move"], len(st.carts))
+    for n, cart in enumerate(st.carts):
+        if cart.place == "board":
+            assert cart.square is not None
+            i = index(cart.square) if in_grid(cart.square) else -1
+            mask = st.tiles[i] if i >= 0 else track_mask(cart.square)
+            if not (mask >> cart.facing & 1 and mask >> cart.back & 1) or cart.facing == cart.back:
+                raise _fail(f"carts[{n}]", "facing and back must be two exits of its track")
     ended = data["ended"]
     if not isinstance(ended, str):
         raise _fail("ended", f"must be a string, not {ended!r}")

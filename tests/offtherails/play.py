@@ -1,0 +1,97 @@
+"""Ways to play whole games for property tests and golden games.
+
+:class:`KindBot` picks a kind of action at random, then one action of that kind,
+so carts get placed, sped up and moved far more often than with a uniformly
+random bot (which almost only lays tiles). :func:`dense_start` begins a game on
+a board already covered with random track, where carts meet, pick up and collide.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from railwidgets import offtherails as otr
+from railwidgets.core import Action
+
+#: Junctions, mostly crosses, so that carts wander far and meet.
+START_TRACKS = otr.components.START_TRACKS
+SHAPES = ("NESW", "NESW", "NESW", "NES", "ESW", "NSW", "NEW")
+MINE_SQUARES = [sq for mine in otr.components.MINE_SQUARES for sq in mine]
+
+
+class KindBot:
+    """A random bot, uniform over action kinds first (its own seeded generator)."""
+
+    name = "Kind bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: otr.Game) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for action in game.legal_actions():
+            by_kind.setdefault(action.kind, []).append(action)
+        kinds = sorted(by_kind)
+        if len(kinds) > 1 and "end_now" in kinds:
+            kinds.remove("end_now")  # a solo game that stops at once teaches nothing
+        kind = self._rng.choice(kinds)
+        options = by_kind[kind]
+        if kind in ("choose_exit", "set_nose"):
+            options = [a for a in options if _stays_on_track(game, a.edge)] or options  # type: ignore[attr-defined]
+        return self._rng.choice(options)
+
+
+def _stays_on_track(game: otr.Game, edge: str) -> bool:
+    """Whether the moving cart's next step that way leads onto connected track or out."""
+    view = game.view(game.current_player or 0)
+    cart = view["carts"][view["move"]["cart"]]
+    side = "NESW".index(edge)
+    row, col = otr.board.neighbour(tuple(cart["square"]), side)
+    if not (0 <= row < 12 and 0 <= col < 12):
+        return (row, col) in otr.components.START_TRACKS[otr.board.surface_side((row, col))]
+    tiles = {tuple(s["square"]): s["tile"] for s in view["squares"]}
+    tile = tiles.get((row, col))
+    return bool(tile) and "NESW"[(side + 2) % 4] in tile
+
+
+def dense_start(players: int, seed: int, **options: Any) -> otr.Game:
+    """A new game whose board already holds 90 random junctions, on every mine square."""
+    rng = random.Random(seed)
+    game = otr.Game(players=players, seed=seed, **options)
+    if players > 1:
+        game.apply(otr.ChooseSide(rng.choice("NESW")))  # type: ignore[arg-type]
+    position = game.position()
+    free = [
+        (r, c)
+        for r in range(12)
+        for c in range(12)
+        if (r, c) not in {(3, 3), (3, 8), (8, 8), (8, 3)}
+    ]
+    others = [sq for sq in free if sq not in MINE_SQUARES]
+    entries = [otr.board.neighbour(t, (s + 2) % 4) for s, side in enumerate(START_TRACKS)
+               for t in side]  # fmt: skip
+    others = [sq for sq in others if sq not in entries]
+    fixed = set(MINE_SQUARES) | set(entries)
+    chosen = fixed | set(rng.sample(others, 90 - len(fixed)))
+    items = {tuple(s["square"]): s["items"] for s in position["squares"]}
+    position["squares"] = [
+        {
+            "square": [r, c],
+            "tile": rng.choice(SHAPES) if (r, c) in chosen else None,
+            "items": items.get((r, c), {}),
+            "chasm": None,
+        }
+        for r, c in sorted(chosen | set(items))
+    ]
+    position["tiles"] = {"used": 90, "destroyed": 0}
+    return otr.Game.from_position(position, seed=seed)
+
+
+def play(game: otr.Game, seed: int, limit: int = 20_000) -> otr.Game:
+    bot = KindBot(seed)
+    for _ in range(limit):
+        if game.is_over:
+            return game
+        game.apply(bot.choose(game))
+    raise AssertionError("the game did not end")
