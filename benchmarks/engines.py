@@ -24,6 +24,7 @@ from railwidgets.core import Game
 GAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("Mini Rails", "railwidgets.minirails", {"players": 4}),
     ("Twisty Tracks", "railwidgets.twistytracks", {"players": 4}),
+    ("Off the Rails", "railwidgets.offtherails", {"players": 4}),
 ]
 
 
