@@ -15,8 +15,7 @@ from railwidgets import offtherails as otr
 from railwidgets.core import Action
 
 #: Junctions, mostly crosses, so that carts wander far and meet.
-START_TRACKS = otr.components.START_TRACKS
-SHAPES = ("NESW", "NESW", "NESW", "NES", "ESW", "NSW", "NEW")
+SHAPES = ("NESW", "NESW", "NES", "ESW", "NSW", "NEW")
 MINE_SQUARES = [sq for mine in otr.components.MINE_SQUARES for sq in mine]
 
 
@@ -49,40 +48,34 @@ def _stays_on_track(game: otr.Game, edge: str) -> bool:
     side = "NESW".index(edge)
     row, col = otr.board.neighbour(tuple(cart["square"]), side)
     if not (0 <= row < 12 and 0 <= col < 12):
-        return (row, col) in otr.components.START_TRACKS[otr.board.surface_side((row, col))]
+        side_tracks = otr.components.START_TRACKS[otr.board.surface_side((row, col))]
+        return (row, col) in side_tracks
     tiles = {tuple(s["square"]): s["tile"] for s in view["squares"]}
     tile = tiles.get((row, col))
     return bool(tile) and "NESW"[(side + 2) % 4] in tile
 
 
 def dense_start(players: int, seed: int, **options: Any) -> otr.Game:
-    """A new game whose board already holds 90 random junctions, on every mine square."""
+    """A new game on a board already holding 90 junctions (sides chosen).
+
+    Crosses run along every row and column of starting tracks (rows and columns
+    1, 4, 7 and 10, through the mines), and 10 random junctions sit on other mine
+    squares, so carts can wander, pick up, meet and leave anywhere.
+    """
     rng = random.Random(seed)
     game = otr.Game(players=players, seed=seed, **options)
     if players > 1:
         game.apply(otr.ChooseSide(rng.choice("NESW")))  # type: ignore[arg-type]
     position = game.position()
-    free = [
-        (r, c)
-        for r in range(12)
-        for c in range(12)
-        if (r, c) not in {(3, 3), (3, 8), (8, 8), (8, 3)}
-    ]
-    others = [sq for sq in free if sq not in MINE_SQUARES]
-    entries = [otr.board.neighbour(t, (s + 2) % 4) for s, side in enumerate(START_TRACKS)
-               for t in side]  # fmt: skip
-    others = [sq for sq in others if sq not in entries]
-    fixed = set(MINE_SQUARES) | set(entries)
-    chosen = fixed | set(rng.sample(others, 90 - len(fixed)))
+    lines = (1, 4, 7, 10)
+    highways = {(r, c) for r in range(12) for c in range(12) if r in lines or c in lines}
+    others = sorted(set(MINE_SQUARES) - highways)
+    tiles = dict.fromkeys(highways, "NESW")
+    tiles |= {sq: rng.choice(SHAPES) for sq in rng.sample(others, 90 - len(highways))}
     items = {tuple(s["square"]): s["items"] for s in position["squares"]}
     position["squares"] = [
-        {
-            "square": [r, c],
-            "tile": rng.choice(SHAPES) if (r, c) in chosen else None,
-            "items": items.get((r, c), {}),
-            "chasm": None,
-        }
-        for r, c in sorted(chosen | set(items))
+        {"square": [r, c], "tile": tiles.get((r, c)), "items": items.get((r, c), {}), "chasm": None}
+        for r, c in sorted(set(tiles) | set(items))
     ]
     position["tiles"] = {"used": 90, "destroyed": 0}
     return otr.Game.from_position(position, seed=seed)
