@@ -95,10 +95,9 @@ def starting_tracks(all_surface: bool) -> tuple[tuple[Square, ...], ...]:
     return ALL_SURFACE_TRACKS if all_surface else START_TRACKS
 
 
-#: Every *place tile* action on each square, in a fixed order (§5: by coordinates, shape).
+#: Every *place tile* action on each square: straights, then corners clockwise from NE.
 PLACE_TILE_ACTIONS: tuple[tuple[PlaceTile, ...], ...] = tuple(
-    tuple(PlaceTile(sq, exits_text(m)) for m in sorted(PLACEABLE_SHAPES, key=exits_text))
-    for sq in SQUARES
+    tuple(PlaceTile(sq, exits_text(m)) for m in PLACEABLE_SHAPES) for sq in SQUARES
 )
 #: Every *upgrade* of each square from each tile: ``UPGRADE_ACTIONS[i][mask]`` (§2.6 A2).
 UPGRADE_ACTIONS: tuple[tuple[tuple[Upgrade, ...], ...], ...] = tuple(

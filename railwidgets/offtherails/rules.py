@@ -15,9 +15,12 @@ a single option is taken automatically and logged.
 >>> game.player_name(game.current_player)
 'Red'
 >>> game.apply(offtherails.PlaceCart("white", (-1, 4)))
->>> game.apply(offtherails.PlaceTile((0, 4), "NS"))
 >>> str(game.legal_actions()[0])
-'place a NE tile at (0, 0)'
+'place a NS tile at (0, 0)'
+>>> for row in (0, 1, 2):  # the fourth action ends the action phase: the cart moves
+...     game.apply(offtherails.PlaceTile((row, 4), "NS"))
+>>> [(c["square"], c["facing"]) for c in game.position()["carts"] if c["place"] == "board"]
+[([2, 4], 'S')]
 
 Positions (:meth:`Game.position`) are plain data with these keys:
 
