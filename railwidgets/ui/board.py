@@ -3,7 +3,9 @@
 - the bottom layer ("static") is drawn once per game; the layers above are
   cleared and drawn again by :meth:`BoardView.redraw`, all inside one
   ``hold_canvas()``: one comm message per redraw;
-- the canvas gets a fixed CSS size, so a ``VBox`` never stretches it;
+- the canvas is never drawn wider than its pixel size (a ``VBox`` would stretch
+  it); in a narrow cell it shrinks, keeping its proportions (ipycanvas maps
+  click coordinates back to canvas pixels);
 - only ``on_mouse_down`` is listened to (no mouse-move traffic), and
   :meth:`BoardView.click` does exactly what a browser click does;
 - when a page (re)connects, or Voilà shows the widget, everything is drawn again
@@ -59,7 +61,9 @@ class BoardView:
             len(self.layers),
             width=width,
             height=height,
-            layout=Layout(width=f"{width}px", height=f"{height}px", min_width=f"{width}px"),
+            # never wider than drawn (a VBox would stretch it), narrower cells shrink it
+            # keeping its proportions; ipycanvas scales click coordinates back
+            layout=Layout(width="100%", max_width=f"{width}px", height="auto"),
         )
         self.painter = CanvasPainter(self.canvas, self.layers)
         self._draw_static = draw_static

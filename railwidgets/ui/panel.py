@@ -339,6 +339,24 @@ class GameWidget(widgets.VBox):
         self.reset_choice()
         self._settle(f"New game, seed {self.game.seed}.", static=True)
 
+    def set_game(self, game: Game) -> None:
+        """Show ``game`` (a prepared position, say) and play on from it.
+
+        Call it too after changing ``widget.game`` directly (``widget.game.apply(...)``).
+        """
+        self._cancel_bots()
+        if game.num_players != len(self.seats):
+            self.seats = [
+                self.seats[i] if i < len(self.seats) else self.DEFAULT_BOT
+                for i in range(game.num_players)
+            ]
+        self.game = game
+        self.players_input.value = game.num_players
+        self._build_seat_row()
+        self._make_bots()
+        self.reset_choice()
+        self._settle(static=True)
+
     def undo(self) -> None:
         """Take back the last move (and the bots' moves after the last person's)."""
         self._cancel_bots()

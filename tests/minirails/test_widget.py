@@ -45,7 +45,7 @@ def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
     assert isinstance(w, ipywidgets.VBox)
     assert w.board.canvas in w.children and w.status in w.children
     assert w.scores in w.children and w.log_view in w.children
-    assert w.board.canvas.layout.width == "900px"
+    assert w.board.canvas.layout.max_width == "900px"
     assert w.board.canvas.width == 900 and w.board.canvas.height == 620
     assert len(w.seat_inputs) == 3
     assert [d.value for d in w.seat_inputs] == ["human", "greedy", "greedy"]
@@ -291,3 +291,15 @@ def test_seats_are_checked() -> None:
         MiniRailsWidget(players=3, seats=["human"])
     w = MiniRailsWidget(players=2, seats=["Human", "Random bot"])
     assert w.seats == ["human", "random"]
+
+
+def test_set_game_shows_a_prepared_position_and_plays_on() -> None:
+    w = MiniRailsWidget(players=3, seed=1, seats=HUMANS3)
+    game = minirails.Game(players=4, seed=3)
+    game.apply(game.legal_actions()[0])
+    with count_messages() as sent:
+        w.set_game(game)
+    assert sent.canvas == 1
+    assert w.game is game and len(w.seat_inputs) == 4 and w.players_input.value == 4
+    assert w.seats[3] == "greedy"  # the new seat gets the game's bot
+    assert "to play" in w.status_text or w.game.is_over

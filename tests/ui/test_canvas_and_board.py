@@ -46,10 +46,10 @@ def make_board(clicks: list[tuple[float, float]]) -> BoardView:
     )
 
 
-def test_board_has_a_fixed_css_size_and_one_message_per_redraw() -> None:
+def test_board_is_never_stretched_and_sends_one_message_per_redraw() -> None:
     board = make_board([])
-    assert board.canvas.layout.width == "300px"
-    assert board.canvas.layout.height == "200px"
+    assert board.canvas.layout.max_width == "300px"
+    assert board.canvas.layout.height == "auto"  # keeps its proportions when narrower
     with count_messages() as sent:
         board.redraw()
         assert sent.canvas == 1
