@@ -141,6 +141,8 @@ def targets(state: State, colour: int) -> list[Square]:
 
 def roll_square(state: State, rng: random.Random, say: Say, colour: int) -> Square:
     """Chasm die: a d8 picks the numbered square of the token's mine; re-roll taken ones (D-31)."""
+    if all(state.chasm[index(sq)] >= 0 for sq in MINE_SQUARES[colour]):
+        return targets(state, colour)[0]  # only reachable from a position typed by hand
     while True:
         number = rng.randint(1, 8)
         square = MINE_SQUARES[colour][number - 1]

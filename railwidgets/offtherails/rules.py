@@ -754,6 +754,11 @@ class Game(BaseGame):
         expected = 4 if self._cfg.solo else 2 * self.num_players
         if len(st.carts) != expected:
             raise RecordError(f"position carts: this game has {expected} carts")
+        if st.stage == SIDE and (self._cfg.solo or any(side >= 0 for side in st.sides)):
+            raise RecordError("position turn.stage: sides are chosen once, before turn 1")
+        self._state = st
+        if st.stage != OVER and not self._legal_actions():
+            raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
         return st
 
     def _view(self, seat: int) -> dict[str, Any]:
