@@ -11,7 +11,7 @@ works for several people), Random bot or Greedy bot.
 'Green'
 >>> w.game.state.market[0]
 'blue'
->>> w.click(*w.layout_.market_slot_centre(0))   # take the blue disc in slot 0
+>>> w.click(*w.board_layout.market_slot_centre(0))   # take the blue disc in slot 0
 >>> w.buy_button.click()
 >>> w.game.history[-1]
 Buy(company='blue', slot=0)
@@ -86,7 +86,7 @@ class MiniRailsWidget(GameWidget):
         game: Game | None = None,
         layout: Layout = DEFAULT_LAYOUT,
     ):
-        self.layout_ = layout
+        self.board_layout = layout
         self.selected: int | None = None  # the market slot whose disc is in hand
         self.building = False  # Build was pressed: the legal targets are lit
         self.WIDTH, self.HEIGHT = layout.width, layout.height
@@ -98,14 +98,18 @@ class MiniRailsWidget(GameWidget):
         return Game(players=players, seed=seed)
 
     def draw_static(self, painter: Any) -> None:
-        render.draw_static(self.game, painter, self.layout_)
+        render.draw_static(self.game, painter, self.board_layout)
 
     def draw_dynamic(self, painter: Any) -> None:
-        render.draw_pieces(self.game, painter, self.layout_)
-        render.draw_highlights(self.game, painter, self.targets(), self.selected, self.layout_)
+        render.draw_pieces(self.game, painter, self.board_layout)
+        render.draw_highlights(self.game, painter, self.targets(), self.selected, self.board_layout)
 
     def svg_options(self) -> dict[str, Any]:
-        return {"highlights": self.targets(), "selected": self.selected, "layout": self.layout_}
+        return {
+            "highlights": self.targets(),
+            "selected": self.selected,
+            "layout": self.board_layout,
+        }
 
     @property
     def company_in_hand(self) -> str | None:
@@ -205,7 +209,7 @@ class MiniRailsWidget(GameWidget):
     # -- clicks on the board ---------------------------------------------------------------------------
 
     def board_click(self, x: float, y: float) -> None:
-        target = hit_test(self.game, x, y, self.layout_)
+        target = hit_test(self.game, x, y, self.board_layout)
         game = self.game
         company = self.company_in_hand
         if isinstance(target, MarketTarget):

@@ -253,7 +253,7 @@ class GameWidget(widgets.VBox):
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
         has_bots = any(kind != HUMAN for kind in self.seats)
-        self.stop_button.disabled = not has_bots
+        self.stop_button.disabled = not has_bots or game.is_over
         self.stop_button.description = "Run bots" if self.bots_stopped else "Stop bots"
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
         self.scores.value = self.score_html()

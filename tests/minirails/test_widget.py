@@ -303,3 +303,32 @@ def test_set_game_shows_a_prepared_position_and_plays_on() -> None:
     assert w.game is game and len(w.seat_inputs) == 4 and w.players_input.value == 4
     assert w.seats[3] == "greedy"  # the new seat gets the game's bot
     assert "to play" in w.status_text or w.game.is_over
+
+
+def finished_position(shares: list[list[tuple[str, int]]]) -> minirails.Game:
+    game = minirails.Game(players=3, seed=1)
+    while not game.is_over:
+        game.apply(RandomBot(seed=1).choose(game))
+    position = game.position()
+    position["taxed"] = ["red", "red", "red", "red", "red", "red"]
+    position["shares"] = [[{"company": c, "value": v} for c, v in seat] for seat in shares]
+    return minirails.Game.from_position(position)
+
+
+def test_the_end_explains_a_tie_break() -> None:
+    # Orange and Purple both score +7; Orange's best share (+5) beats Purple's (+4)
+    game = finished_position([[("red", 5), ("red", 2)], [("red", 4), ("red", 3)], [("red", 1)]])
+    assert game.tie_break_used and game.winners() == [0]
+    w = MiniRailsWidget(players=3, game=game, seats=HUMANS3)
+    assert "Orange wins with +7" in w.status_text
+    assert "Tie-break" in w.status_text and "Orange +5, Purple +4" in w.status_text
+    assert "Tie-break" in w.scores.value
+
+
+def test_the_end_explains_a_shared_victory() -> None:
+    game = finished_position([[("red", 4)], [("red", 4), ("blue", 0)], [("red", -2)]])
+    assert game.winners() == [0, 1]
+    w = MiniRailsWidget(players=3, game=game, seats=HUMANS3)
+    assert "Orange and Purple share the victory with +4" in w.status_text
+    assert "share the victory" in w.scores.value
+    assert "red was taxed: its losses are wiped" in w.scores.value  # Green's −2 red share

@@ -69,11 +69,23 @@ def test_a_browser_mouse_down_and_click_do_the_same() -> None:
 def test_a_new_page_gets_everything_again_after_the_manager_forgets_its_canvas() -> None:
     board = make_board([])
     manager = board.canvas._canvas_manager
-    manager._current_canvas = board.canvas[2]
-    before = board.redraws
-    with count_messages() as sent:
+    # the manager believes the page already targets the static layer (the first drawn)
+    manager._current_canvas = board.canvas[0]
+    batches: list[list[object]] = []
+    original = manager._send_custom
+    manager._send_custom = lambda commands, buffers=[]: (  # type: ignore[method-assign]
+        batches.append(commands),
+        original(commands, buffers),
+    )
+    try:
+        before = board.redraws
         board.canvas._canvases[-1]._handle_frontend_event(None, {"event": "client_ready"}, [])
-    assert board.redraws >= before + 1
-    assert sent.canvas >= 1
-    # the batch starts by switching to a canvas: the new page learns its target
-    assert manager._current_canvas is not None
+    finally:
+        del manager._send_custom
+    assert board.redraws == before + 1
+    assert len(batches) == 1
+    first = batches[0][0]
+    # the batch starts by naming its canvas, so the new page knows where to draw
+    assert first[0] == ipycanvas.canvas.COMMANDS["switchCanvas"]  # type: ignore[index]
+    layers = [c for c in batches[0] if c[0] == ipycanvas.canvas.COMMANDS["clear"]]  # type: ignore[index]
+    assert len(layers) == 3  # every layer, the static one too, is drawn again
