@@ -1,4 +1,4 @@
-"""The board: squares, tiles and their exits, starting tracks (§2.2, §2.3).
+"""The board: squares, tiles and their exits, starting tracks; laying tiles (§2.2, §2.3, §2.6).
 
 Grid squares are ``(row, col)`` (§2.2); internally a grid square is also an
 index ``row * 12 + col`` into the board lists. A tile is the bit mask of its
@@ -14,6 +14,10 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from railwidgets.core.action import Action
+from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.grid import E, N, S, W, opposite, step
 from railwidgets.offtherails.actions import PlaceTile, Upgrade
 from railwidgets.offtherails.components import (
@@ -23,8 +27,10 @@ from railwidgets.offtherails.components import (
     PLACEABLE_SHAPES,
     SIDE_LETTERS,
     START_TRACKS,
+    TILE_SUPPLY,
     Square,
 )
+from railwidgets.offtherails.state import BOARD, State
 
 CELLS = GRID_SIZE * GRID_SIZE
 SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
@@ -116,3 +122,82 @@ GLYPH = {
     0b0101: "│", 0b1010: "─", 0b0011: "└", 0b0110: "┌", 0b1100: "┐", 0b1001: "┘",
     0b0111: "├", 0b1110: "┬", 0b1101: "┤", 0b1011: "┴", 0b1111: "┼",
 }  # fmt: skip
+
+
+# -- laying and upgrading tiles (§2.3, §2.6 A1–A2) ---------------------------------------------
+
+
+def cart_on(state: State, i: int) -> bool:
+    """Whether a cart stands on grid square number ``i``."""
+    square = SQUARES[i]
+    return any(c.place == BOARD and c.square == square for c in state.carts)
+
+
+def tile_options(state: State) -> list[Action]:
+    """Every legal *place tile* and *upgrade*, by kind, then square, then shape."""
+    actions: list[Action] = []
+    tiles, chasm = state.tiles, state.chasm
+    if state.tiles_used < TILE_SUPPLY:
+        for i in range(CELLS):
+            if not tiles[i] and chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
+                actions.extend(PLACE_TILE_ACTIONS[i])
+    occupied = {c.square for c in state.carts if c.place == BOARD}
+    for i in range(CELLS):
+        if tiles[i] and SQUARES[i] not in occupied:
+            actions.extend(UPGRADE_ACTIONS[i][tiles[i]])
+    return actions
+
+
+def is_square(value: Any) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def _mask_of(action: PlaceTile | Upgrade) -> int | None:
+    """The exits of the action, if written canonically (letters in the order N E S W)."""
+    mask = exits_mask(action.exits) if isinstance(action.exits, str) else None
+    return mask if mask is not None and exits_text(mask) == action.exits else None
+
+
+def check_place_tile(state: State, action: PlaceTile) -> int:
+    """The new tile's exits, or IllegalActionError saying why it cannot go there."""
+    square = action.square
+    if not is_square(square) or not in_grid(square):
+        raise IllegalActionError(f"{action}: tiles go on the 12 × 12 grid only (§2.2, D-1)")
+    i = index(square)
+    if i in MINE_CENTRE_INDEX:
+        raise IllegalActionError(f"{action}: no tile may be placed on a mine centre (§2.6 A1)")
+    if state.chasm[i] >= 0:
+        raise IllegalActionError(f"{action}: no tile may be placed on a chasm square (§2.10)")
+    if state.tiles[i]:
+        raise IllegalActionError(f"{action}: the square has a tile already (§2.6 A1)")
+    mask = _mask_of(action)
+    if mask not in PLACEABLE_SHAPES:
+        raise IllegalActionError(
+            f"{action}: only straight and corner tiles are placed, written NS EW NE ES SW NW"
+            " (§2.6 A1, C-12)"
+        )
+    if state.tiles_used >= TILE_SUPPLY:
+        raise IllegalActionError(f"{action}: all {TILE_SUPPLY} tiles are in play (§2.3)")
+    return mask
+
+
+def check_upgrade(state: State, action: Upgrade) -> int:
+    """The upgraded tile's exits, or IllegalActionError saying why it is not allowed."""
+    square = action.square
+    if not is_square(square) or not in_grid(square) or not state.tiles[index(square)]:
+        raise IllegalActionError(f"{action}: there is no tile there to upgrade (§2.6 A2)")
+    i = index(square)
+    old, new = state.tiles[i], _mask_of(action)
+    if new is None:
+        raise IllegalActionError(f"{action}: exits are written as letters in the order NESW")
+    if new & old != old:
+        raise IllegalActionError(f"{action}: an upgrade keeps every exit (§2.6 A2)")
+    if exit_count(new) != exit_count(old) + 1 or exit_count(old) == 4:
+        raise IllegalActionError(f"{action}: an upgrade adds exactly one exit (§2.6 A2)")
+    if cart_on(state, i):
+        raise IllegalActionError(f"{action}: a tile under a cart cannot be upgraded (§2.6 A2)")
+    return new

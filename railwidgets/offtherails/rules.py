@@ -65,7 +65,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
-from railwidgets.offtherails import chasm, missions, movement, position
+from railwidgets.offtherails import board, chasm, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
     ChangeSpeed,
@@ -87,48 +87,31 @@ from railwidgets.offtherails.actions import (
 )
 from railwidgets.offtherails.board import (
     CELLS,
-    GLYPH,
     MINE_CENTRE_INDEX,
-    PLACE_TILE_ACTIONS,
     SIDE_OF_LETTER,
-    UPGRADE_ACTIONS,
     exit_count,
-    exits_mask,
-    exits_text,
-    in_grid,
     index,
     starting_tracks,
     surface_side,
 )
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
-    CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS,
-    CHASM_TOKENS_PER_COLOUR,
     COLOURS,
-    GRID_SIZE,
-    JEWELS,
     KINDS,
     LENGTHS,
     MAX_CARTS_ON_BOARD,
-    MINE_CENTRE,
-    MINE_SQUARES,
-    MISSIONS,
-    NO_ITEMS,
-    PLACEABLE_SHAPES,
     SIDE_LETTERS,
-    SOLO_JEWELS,
     SOLO_MAX_CARTS_ON_BOARD,
     SPEED_MAX,
     SPEED_MIN,
     SPEED_START,
     TILE_SUPPLY,
     Items,
-    Square,
     default_length,
 )
-from railwidgets.offtherails.movement import Config, at, cart_label, items_text, player_name
+from railwidgets.offtherails.movement import Config, player_name
 from railwidgets.offtherails.state import (
     ACTIONS as ACTION_PHASE,
 )
@@ -149,6 +132,7 @@ from railwidgets.offtherails.state import (
     Cart,
     State,
 )
+from railwidgets.offtherails.text import board_text
 
 __all__ = ["Game"]
 
@@ -178,14 +162,6 @@ PICK_ACTIONS = (PickPile("A"), PickPile("B"))
 
 def _names(items: Items) -> tuple[str, ...]:
     return tuple(KINDS[k] for k, n in enumerate(items) for _ in range(n))
-
-
-def _is_square(value: Any) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
 
 
 class Game(BaseGame):
@@ -232,56 +208,11 @@ class Game(BaseGame):
     # -- setup (§2.4, §2.15) -------------------------------------------------------------------
 
     def _setup(self) -> State:
-        st = State.__new__(State)
-        n, rng, solo = self.num_players, self.rng, self._cfg.solo
-        st.tiles, st.items, st.chasm = [0] * CELLS, [NO_ITEMS] * CELLS, [-1] * CELLS
-        st.stockpiles = [NO_ITEMS] * n
-        st.delivered = [NO_ITEMS] * 4
-        st.claimed = [()] * n
-        st.chasm_removed = NO_ITEMS
-        st.tiles_used = st.tiles_destroyed = 0
-        st.actions_used = st.turn = 0
-        st.met = frozenset()
-        st.final_turns = None
-        st.collapsed = False
-        st.drawn_token = -1
-        st.move = None
-        st.ended = ""
-        st.removed_cards, st.chasm_deck = [], []
-        st.missions, st.mission_deck = [], []
-        if solo:
-            st.sides = [-1]
-            st.carts = [Cart(0, COLOURS[c], c) for c in range(4)]  # §2.15: one of each colour
-            jewels = list(_names(SOLO_JEWELS))
-            rng.shuffle(jewels)
-            squares = [sq for mine in MINE_SQUARES for sq in mine]
-            for square, name in zip(squares, jewels, strict=True):
-                st.items[index(square)] = tuple(int(k == KIND_OF_NAME[name]) for k in range(5))  # type: ignore[assignment]
-            self._say("solo: one jewel on each of the 32 mine squares")
-            st.bag = NO_ITEMS
-            st.deck = [*range(32), CHASM_CARD]
-            rng.shuffle(st.deck)
-            st.chasm_deck_tokens = False
-            st.token_supply = [CHASM_TOKENS_PER_COLOUR] * 4
-            st.first_player = st.active = 0
-            self._state = st
-            self._begin_turn()
-            return st
-        st.sides = [-1] * n
-        st.carts = [Cart(seat, name, -1) for seat in range(n) for name in CART_NAMES]
-        st.bag = JEWELS
-        st.first_player = st.active = rng.randrange(n)  # D-11
-        for card in chasm.build_decks(st, rng, self.options["length"]):
-            chasm.deposit(st, rng, self._say, card)  # §2.4.4.3: initial deposits
-        st.chasm_deck_tokens = True
-        st.token_supply = [CHASM_TOKENS_PER_COLOUR - 1] * 4  # §2.4.5
-        deck = sorted(MISSIONS)
-        rng.shuffle(deck)  # §2.4.6
-        st.missions, st.mission_deck = sorted(deck[: n + 1]), deck[n + 1 :]
-        self._say("missions: " + ", ".join(f"M{m} {MISSIONS[m].name}" for m in st.missions))
-        self._say(f"seat {st.first_player} plays first and chooses a side")
-        st.stage = SIDE
-        return st
+        if not self._cfg.solo:
+            return setup.new_game(self.num_players, self.options["length"], self.rng, self._say)
+        self._state = setup.new_solo_game(self.rng, self._say)
+        self._begin_turn()
+        return self._state
 
     # -- the turn flow (C-1) --------------------------------------------------------------------
 
@@ -402,15 +333,11 @@ class Game(BaseGame):
         for i in range(CELLS):
             tile = st.tiles[i]
             if tile:
-                if exit_count(tile) < 4 and not self._cart_on(i):
+                if exit_count(tile) < 4 and not board.cart_on(st, i):
                     return False
             elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
                 return False
         return True
-
-    def _cart_on(self, i: int) -> bool:
-        sq = (i // GRID_SIZE, i % GRID_SIZE)
-        return any(c.place == BOARD and c.square == sq for c in self._state.carts)
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -463,16 +390,7 @@ class Game(BaseGame):
 
     def _action_phase_options(self) -> list[Action]:
         st = self._state
-        actions: list[Action] = []
-        occupied = {index(c.square) for c in st.carts if c.place == BOARD and in_grid(c.square)}  # type: ignore[arg-type]
-        tiles, chasm_tokens = st.tiles, st.chasm
-        if st.tiles_used < TILE_SUPPLY:
-            for i in range(CELLS):
-                if not tiles[i] and chasm_tokens[i] < 0 and i not in MINE_CENTRE_INDEX:
-                    actions.extend(PLACE_TILE_ACTIONS[i])
-        for i in range(CELLS):
-            if tiles[i] and i not in occupied:
-                actions.extend(UPGRADE_ACTIONS[i][tiles[i]])
+        actions = board.tile_options(st)
         actions.extend(self._cart_placements())
         for i in st.carts_on_board(st.active):
             cart = st.carts[i]
@@ -517,40 +435,10 @@ class Game(BaseGame):
             raise IllegalActionError(f"{action} is not one of the options for {waiting}")
 
     def _check_place_tile(self, action: PlaceTile) -> None:
-        st, sq = self._state, action.square
-        if not _is_square(sq) or not in_grid(sq):
-            raise IllegalActionError(f"{action}: tiles go on the 12 × 12 grid only (§2.2, D-1)")
-        i = index(sq)
-        if i in MINE_CENTRE_INDEX:
-            raise IllegalActionError(f"{action}: no tile may be placed on a mine centre (§2.6 A1)")
-        if st.chasm[i] >= 0:
-            raise IllegalActionError(f"{action}: no tile may be placed on a chasm square (§2.10)")
-        if st.tiles[i]:
-            raise IllegalActionError(f"{action}: the square has a tile already (§2.6 A1)")
-        mask = exits_mask(action.exits) if isinstance(action.exits, str) else None
-        if mask not in PLACEABLE_SHAPES or _canonical(mask) != action.exits:
-            raise IllegalActionError(
-                f"{action}: only straight and corner tiles are placed, written NS EW NE ES SW NW"
-                " (§2.6 A1, C-12)"
-            )
-        if st.tiles_used >= TILE_SUPPLY:
-            raise IllegalActionError(f"{action}: all {TILE_SUPPLY} tiles are in play (§2.3)")
+        board.check_place_tile(self._state, action)
 
     def _check_upgrade(self, action: Upgrade) -> None:
-        st, sq = self._state, action.square
-        if not _is_square(sq) or not in_grid(sq) or not st.tiles[index(sq)]:
-            raise IllegalActionError(f"{action}: there is no tile there to upgrade (§2.6 A2)")
-        i = index(sq)
-        old = st.tiles[i]
-        new = exits_mask(action.exits) if isinstance(action.exits, str) else None
-        if new is None or _canonical(new) != action.exits:
-            raise IllegalActionError(f"{action}: exits are written as letters in order NESW")
-        if new & old != old:
-            raise IllegalActionError(f"{action}: an upgrade keeps every exit (§2.6 A2)")
-        if exit_count(new) != exit_count(old) + 1 or exit_count(old) == 4:
-            raise IllegalActionError(f"{action}: an upgrade adds exactly one exit (§2.6 A2)")
-        if self._cart_on(i):
-            raise IllegalActionError(f"{action}: a tile under a cart cannot be upgraded (§2.6 A2)")
+        board.check_upgrade(self._state, action)
 
     def _own_cart(self, action: Action, name: Any) -> Cart:
         st = self._state
@@ -612,7 +500,9 @@ class Game(BaseGame):
 
     def _check_place_chasm(self, action: PlaceChasm) -> None:
         st = self._state
-        if not _is_square(action.square) or action.square not in chasm.targets(st, st.drawn_token):
+        if not board.is_square(action.square) or action.square not in chasm.targets(
+            st, st.drawn_token
+        ):
             colour = COLOURS[st.drawn_token]
             raise IllegalActionError(
                 f"{action}: the {colour} token goes on a free grid square next to a {colour} "
@@ -629,12 +519,12 @@ class Game(BaseGame):
         st, say = self._state, self._say
         who = player_name(st, self._current_player())
         if isinstance(action, PlaceTile):
-            st.tiles[index(action.square)] = exits_mask(action.exits)  # type: ignore[assignment]
+            st.tiles[index(action.square)] = board.check_place_tile(st, action)
             st.tiles_used += 1
             st.actions_used += 1
             say(f"{who}: {action}")
         elif isinstance(action, Upgrade):
-            st.tiles[index(action.square)] = exits_mask(action.exits)  # type: ignore[assignment]
+            st.tiles[index(action.square)] = board.check_upgrade(st, action)
             st.actions_used += 1
             say(f"{who}: {action}")
         elif isinstance(action, PlaceCart):
@@ -655,7 +545,8 @@ class Game(BaseGame):
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
-            self._choose_sides(SIDE_OF_LETTER[action.side])
+            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
+            self._begin_turn()
         elif isinstance(action, ChooseCart):
             movement.start(st, st.cart_named(st.active, action.cart))
             self._run_move()
@@ -696,23 +587,6 @@ class Game(BaseGame):
             colour, st.drawn_token = st.drawn_token, -1
             chasm.place_token(st, say, colour, action.square)
             self._end_check()
-
-    def _choose_sides(self, side: int) -> None:
-        """Player 1 picks, 2 takes the opposite, 3 gets one left at random, 4 the last (§2.4.2)."""
-        st, n = self._state, self.num_players
-        order = [(st.first_player + k) % n for k in range(n)]
-        chosen = [side, opposite(side)]
-        if n >= 3:
-            rest = [s for s in range(4) if s not in chosen]
-            third = rest[self.rng.randrange(2)]
-            chosen += [third, opposite(third)]
-        for seat, s in zip(order, chosen, strict=False):
-            st.sides[seat] = s
-            for cart in st.carts:
-                if cart.owner == seat:
-                    cart.colour = s  # D-5: a clan's colour is its side's
-            self._say(f"seat {seat} plays {COLOURS[s]} ({SIDE_LETTERS[s]})")
-        self._begin_turn()
 
     # -- results ----------------------------------------------------------------------------------
 
@@ -764,63 +638,8 @@ class Game(BaseGame):
     def _view(self, seat: int) -> dict[str, Any]:
         return position.hide(self.position(), seat, self._state)
 
-    # -- text -------------------------------------------------------------------------------------
-
     def __str__(self) -> str:
-        st = self._state
-        labels = {}
-        for n, cart in enumerate(st.carts):
-            if cart.place == BOARD:
-                labels[cart.square] = "ABCDEFGH"[n]
-        rows = ["    " + "".join(f"{c:>2}" for c in range(-1, GRID_SIZE + 1))]
-        for r in range(-1, GRID_SIZE + 1):
-            cells = []
-            for c in range(-1, GRID_SIZE + 1):
-                cells.append(self._cell_text((r, c), labels))
-            rows.append(f"{r:>3} " + "".join(cells).rstrip())
-        for n, cart in enumerate(st.carts):
-            if cart.place == BOARD:
-                assert cart.square is not None
-                rows.append(
-                    f"{'ABCDEFGH'[n]}: {cart_label(st, n)} at {at(cart.square)} facing "
-                    f"{SIDE_LETTERS[cart.facing]}, speed {cart.speed}, "
-                    f"{items_text(cart.contents)}"
-                )
-        rows.append(self._status())
-        return "\n".join(rows)
-
-    def _cell_text(self, square: Square, labels: dict[Any, str]) -> str:
-        st = self._state
-        r, c = square
-        if not in_grid(square):
-            if (r in (-1, GRID_SIZE)) == (c in (-1, GRID_SIZE)):
-                return "  "
-            glyph = "=" if square in self._cfg.track_set else "~"
-            return " " + labels.get(square, glyph)
-        i = index(square)
-        if st.chasm[i] >= 0:
-            return " #"
-        if square in MINE_CENTRE:
-            glyph = "RYGB"[MINE_CENTRE.index(square)]
-        else:
-            glyph = GLYPH.get(st.tiles[i], ".")
-        items = sum(st.items[i])
-        mark = labels.get(square) or (str(items) if 0 < items < 10 else "+" if items else " ")
-        return glyph + mark
-
-    def _status(self) -> str:
-        st = self._state
-        if st.stage == OVER:
-            return f"over: {st.ended}"
-        deck = f"{len(st.deck)} deposit cards" if not st.collapsed else "after the collapse"
-        return (
-            f"turn {st.turn}, {player_name(st, st.active)} to play ({st.stage}); {deck}; "
-            f"tiles {st.tiles_used}/{TILE_SUPPLY}"
-        )
-
-
-def _canonical(mask: int | None) -> str | None:
-    return None if mask is None else exits_text(mask)
+        return board_text(self._state, self._cfg)
 
 
 def _counts(names: tuple[str, ...]) -> Items:
