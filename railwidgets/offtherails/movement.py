@@ -203,10 +203,13 @@ def turn_round(state: State, cart: Cart, towards: int) -> None:
 # -- the move --------------------------------------------------------------------------------
 
 
-def start(state: State, i: int) -> None:
+def start(state: State, say: Say, i: int) -> None:
+    """Cart ``i`` begins its move: ``speed`` steps, in the direction it faces (§2.7.2)."""
     cart = state.carts[i]
+    assert cart.square is not None
     cart.moved = True
     state.move = Move(i, cart.speed)
+    say(f"{cart_label(state, i)} sets off from {at(cart.square)} at speed {cart.speed}")
 
 
 def resume(state: State, cfg: Config, say: Say) -> bool:
@@ -218,7 +221,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
         if m.pickups and not _pick_up(state, say, m, cart):
             return False
         if m.next == "done":
-            return True
+            return _stops(state, say, m.cart)
         if m.next == "rest":
             assert cart.square is not None
             options = exit_options(state, cfg, cart.square, cart.back)
@@ -226,7 +229,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
                 state.stage = NOSE
                 return False
             _forced(state, say, m.cart, options[0])
-            return True
+            return _stops(state, say, m.cart)
         if m.steps == 0:  # the speed is used up: the move ends here (§2.7.3)
             m.next = "rest"
             if m.entered:
@@ -269,6 +272,14 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             m.pickups = cfg.end_pickup if m.entered else 0
             continue
         return _collide(state, cfg, say, m, cart, occupant)
+
+
+def _stops(state: State, say: Say, i: int) -> bool:
+    cart = state.carts[i]
+    if cart.place == BOARD:
+        assert cart.square is not None
+        say(f"{cart_label(state, i)} stops at {at(cart.square)} facing {SIDE_LETTERS[cart.facing]}")
+    return True
 
 
 def _forced(state: State, say: Say, i: int, side: int) -> None:

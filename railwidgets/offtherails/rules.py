@@ -228,9 +228,6 @@ class Game(BaseGame):
         if not self._cfg.solo:
             missions.check_collector(st)
 
-    def _end_actions(self) -> None:
-        self._next_cart()
-
     def _next_cart(self) -> None:
         """Every cart of the active player on the board moves, one after another (§2.7, C-11)."""
         st = self._state
@@ -239,7 +236,7 @@ class Game(BaseGame):
         if not waiting:
             self._mission_step()
         elif len(waiting) == 1:
-            movement.start(st, waiting[0])
+            movement.start(st, self._say, waiting[0])
             self._run_move()
         else:
             st.stage = CART
@@ -315,13 +312,12 @@ class Game(BaseGame):
             if st.stage == ACTION_PHASE:
                 if st.actions_used < ACTIONS_PER_TURN and not self._nothing_to_do():
                     return
-                self._end_actions()  # §2.6: after the 4th action the phase ends
+                self._next_cart()  # §2.6: after the 4th action the phase ends
                 continue
             options = self._legal_actions()
             if len(options) != 1:
                 return
-            self._say(f"{player_name(st, self._current_player())}: {options[0]} (only choice)")
-            self._do(options[0])
+            self._do(options[0], forced=True)
 
     def _nothing_to_do(self) -> bool:
         """Whether ending the action phase is the only legal action."""
@@ -515,40 +511,38 @@ class Game(BaseGame):
         self._do(action)
         self._settle()
 
-    def _do(self, action: Action) -> None:
+    def _do(self, action: Action, forced: bool = False) -> None:
         st, say = self._state, self._say
         who = player_name(st, self._current_player())
+        if isinstance(action, SplitLoad) and not forced:
+            say(f"{who} splits the load into two piles")  # C-5: the piles stay hidden
+        elif not isinstance(action, TakeItem | ChooseSide | EndNow):
+            say(f"{who}: {action}" + (" (only choice)" if forced else ""))
         if isinstance(action, PlaceTile):
             st.tiles[index(action.square)] = board.check_place_tile(st, action)
             st.tiles_used += 1
             st.actions_used += 1
-            say(f"{who}: {action}")
         elif isinstance(action, Upgrade):
             st.tiles[index(action.square)] = board.check_upgrade(st, action)
             st.actions_used += 1
-            say(f"{who}: {action}")
         elif isinstance(action, PlaceCart):
             cart = st.carts[st.cart_named(st.active, action.cart)]
             side = surface_side(action.track)
             cart.place, cart.square, cart.speed = BOARD, action.track, SPEED_START
             cart.facing, cart.back = opposite(side), side  # nose pointing into the grid
             st.actions_used += 1
-            say(f"{who}: {action}")
         elif isinstance(action, ChangeSpeed):
-            cart = st.carts[st.cart_named(st.active, action.cart)]
-            cart.speed += action.delta
+            st.carts[st.cart_named(st.active, action.cart)].speed += action.delta
             st.actions_used += 1
-            say(f"{who}: {action} to {cart.speed}")
         elif isinstance(action, EndActions):
-            say(f"{who}: {action}")
-            self._end_actions()
+            self._next_cart()
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
             setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
             self._begin_turn()
         elif isinstance(action, ChooseCart):
-            movement.start(st, st.cart_named(st.active, action.cart))
+            movement.start(st, say, st.cart_named(st.active, action.cart))
             self._run_move()
         elif isinstance(action, ChooseExit | SetNose):
             assert st.move is not None
@@ -562,7 +556,6 @@ class Game(BaseGame):
         elif isinstance(action, SplitLoad):
             assert st.move is not None
             a, b = _counts(action.pile_a), _counts(action.pile_b)
-            say(f"{who} splits the load into two piles")
             if self._cfg.ceil_half:
                 movement.finish_collision(st, self._cfg, say, a)  # C-5: pile A drops
                 self._run_move()
@@ -571,17 +564,14 @@ class Game(BaseGame):
                 st.stage = PICK
         elif isinstance(action, PickPile):
             assert st.move is not None and st.move.piles is not None
-            say(f"{who}: {action}")
             dropped = st.move.piles[0 if action.pile == "A" else 1]
             movement.finish_collision(st, self._cfg, say, dropped)
             self._run_move()
         elif isinstance(action, ClaimMission):
             st.missions.remove(action.mission)
             st.claimed[st.active] = (*st.claimed[st.active], action.mission)
-            say(f"{who}: {action}")
             self._deposit_phase()
         elif isinstance(action, NoClaim):
-            say(f"{who}: {action}")
             self._deposit_phase()
         elif isinstance(action, PlaceChasm):
             colour, st.drawn_token = st.drawn_token, -1

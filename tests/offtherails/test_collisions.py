@@ -217,3 +217,26 @@ def test_undo_inside_a_collision() -> None:
     g.undo()
     g.undo()
     assert g.position() == before and g.current_player == 1
+
+
+def test_c_12_a_new_cart_colliding_on_its_first_step_derails() -> None:
+    g = crash(
+        cart(0, "white", (-1, 4), "S", "N", 3),
+        cart(1, "white", (0, 4), "S", "W", 3, {"gold": 1}),
+        tiles={(0, 4): "NSW"} | {(r, 4): "NS" for r in range(1, 4)},
+    )
+    assert board_cart(g, 0, "white")["place"] == "supply"  # it was empty
+    assert square(g, (0, 4))["items"] == {"gold": 1}
+
+
+def test_c_12_a_bump_on_the_first_step_leaves_the_cart_facing_out() -> None:
+    g = crash(
+        cart(0, "white", (-1, 4), "S", "N", 3),
+        cart(1, "white", (0, 4), "E", "W", 3, {"gold": 1}),
+        tiles={(0, 4): "EW"},
+    )
+    mover = board_cart(g, 0, "white")
+    assert (mover["square"], mover["facing"], mover["back"]) == ([-1, 4], "N", "S")
+    g.apply(otr.EndActions())  # seat 1: its cart derails off the track end
+    g.apply(otr.EndActions())  # seat 0: the cart facing out returns to the supply (D-20)
+    assert board_cart(g, 0, "white")["place"] == "supply"
