@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -96,3 +97,35 @@ def test_nothing_is_created_or_lost(
         check_invariants(g)
     assert g.winners()
     assert len(g.history) < 5_000
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 4), seed=st.integers(0, 10_000), variant=st.sampled_from(VARIANTS))
+def test_round_trips_inside_moves(players: int, seed: int, variant: dict[str, Any]) -> None:
+    """Positions, records, copies and undo work at every kind of decision, mid-move too."""
+    g = dense_start(players, seed, **variant)
+    bot = KindBot(seed)
+    step = 0
+    while not g.is_over:
+        stage = g.position()["turn"]["stage"]
+        if stage not in ("actions", "cart") or step % 15 == 0:
+            p = g.position()
+            loaded = otr.Game.from_position(json.loads(json.dumps(p)))
+            assert loaded.position() == p and loaded.legal_actions() == g.legal_actions()
+            assert loaded.current_player == g.current_player
+            replayed = otr.Game.from_json(g.to_json())
+            assert replayed.position() == p and replayed.log == g.log
+            twin = g.copy()
+            twin.apply(twin.legal_actions()[-1])
+            assert g.position() == p
+            for seat in range(players):
+                json.dumps(g.view(seat))
+        before = g.position()
+        g.apply(bot.choose(g))
+        if step % 7 == 0:
+            after = g.position()
+            g.undo()
+            assert g.position() == before
+            g.redo()
+            assert g.position() == after
+        step += 1
