@@ -6,6 +6,7 @@
 True
 """
 
+from railwidgets.minirails.bots import GreedyBot
 from railwidgets.minirails.rules import Build, Buy, Game, SeatScore, Share, action_from_dict
 
-__all__ = ["Build", "Buy", "Game", "SeatScore", "Share", "action_from_dict"]
+__all__ = ["Build", "Buy", "Game", "GreedyBot", "SeatScore", "Share", "action_from_dict"]

@@ -403,7 +403,7 @@ class Game(BaseGame):
             if action.hex is None:
                 s.frame_discs[company] += 1  # §2.8.5: blocked, onto the frame, −1
                 delta = BLOCKED_PENALTY
-                where = f"onto its frame: {company} is blocked"
+                where = f"onto its frame ({company} is blocked)"
             else:
                 s.board[action.hex] = company
                 terrain = s.hexes[action.hex]

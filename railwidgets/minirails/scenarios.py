@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from railwidgets.core.bots import RandomBot, play_out
 from railwidgets.minirails.rules import Game
 
 __all__ = [
@@ -54,37 +55,68 @@ def board(*discs: tuple[tuple[int, int], str]) -> list[dict[str, Any]]:
     return [{"hex": list(h), "company": c} for h, c in discs]
 
 
+#: Round 3 of a 4-player game: red has grown from its start hex to the Big City,
+#: blue from the east; the setup's other start discs are where they began.
+_ROUND_3 = {
+    "board": board(
+        ((-4, 2), "yellow"),
+        ((-2, -2), "white"),
+        ((2, -4), "tan"),
+        ((2, 2), "gray"),
+        ((-2, 4), "red"),
+        ((-2, 3), "red"),
+        ((-1, 2), "red"),
+        ((-1, 1), "red"),
+        ((0, 0), "red"),
+        ((4, -2), "blue"),
+        ((3, -1), "blue"),
+        ((2, 0), "blue"),
+        ((1, 0), "blue"),
+    ),
+    "market": market("red", "blue", "tan", "red", "gray", "yellow", "white", "tan", "blue"),
+    "order": [ORANGE, PURPLE, GREEN, BLACK, BLACK, GREEN, PURPLE, ORANGE],
+    "actions_left": [["build"], ["build", "buy"], ["build", "buy"], ["build", "buy"]],
+    "shares": [
+        shares(("red", 0), ("tan", 1), ("red", 0)),
+        shares(("red", 9), ("blue", 0)),
+        shares(("white", 0), ("gray", 2)),
+        shares(("red", -9), ("yellow", 0)),
+    ],
+    "round": 3,
+    "taxed": ["gray", "tan"],
+    "bag": {"red": 4, "white": 5, "tan": 4, "blue": 4, "yellow": 5, "gray": 5},
+}
+
+
 def build_example() -> Game:
-    """§2.8.4: red next to the Big City; Purple's red share at +9 will stop at +10.
+    """§2.8.4: red reaches around the Big City; Purple's red share at +9 will stop at +10.
 
     Orange is to play and has only the Build action left.
     """
-    return with_changes(
-        board=board(((0, 0), "red"), ((1, 0), "blue"), ((-2, 4), "red")),
-        market=market("red", "blue", "tan", "red", "gray", "yellow", "white", "tan", "blue"),
-        order=[ORANGE, PURPLE, GREEN, BLACK, BLACK, GREEN, PURPLE, ORANGE],
-        actions_left=[["build"], ["build", "buy"], ["build", "buy"], ["build", "buy"]],
-        shares=[shares(("red", 0)), shares(("red", 9), ("blue", 0)), [], shares(("red", -9))],
-        round=2,
-        taxed=["gray"],
-        bag={"red": 6, "white": 6, "tan": 6, "blue": 6, "yellow": 7, "gray": 7},
-    )
+    return with_changes(**_ROUND_3)
 
 
 def blocked_company() -> Game:
-    """§2.8.5: red's only disc is surrounded, so red can only go onto its frame (−1)."""
-    around = [
-        ((1, 0), "blue"),
-        ((1, -1), "tan"),
-        ((0, -1), "tan"),
-        ((-1, 0), "gray"),
-        ((-1, 1), "gray"),
-        ((0, 1), "blue"),
-    ]
-    game = build_example()
-    data = game.position()
-    data["board"] = board(((0, 0), "red"), *around, ((-2, 4), "blue"))
-    return Game.from_position(data)
+    """§2.8.5: red never left its start hex and yellow and gray have closed it in.
+
+    Red can only go onto its frame, and every red share loses 1.
+    """
+    hemmed_in = board(
+        ((-4, 2), "yellow"),
+        ((-3, 2), "yellow"),
+        ((-3, 3), "yellow"),
+        ((-3, 4), "yellow"),
+        ((-2, 3), "yellow"),
+        ((2, 2), "gray"),
+        ((1, 2), "gray"),
+        ((0, 3), "gray"),
+        ((-1, 3), "gray"),
+        ((-2, -2), "white"),
+        ((2, -4), "tan"),
+        ((4, -2), "blue"),
+        ((-2, 4), "red"),
+    )
+    return with_changes(**{**_ROUND_3, "board": hemmed_in})
 
 
 def turn_order_example() -> Game:
@@ -108,16 +140,12 @@ def turn_order_example() -> Game:
 
 
 def _finished(taxed: list[str], boards: list[list[dict[str, Any]]]) -> Game:
-    return with_changes(
-        phase="over",
-        round=6,
-        turn=0,
-        market=[],
-        taxed=taxed,
-        shares=boards,
-        actions_left=[[], [], [], []],
-        bag=dict.fromkeys(("red", "white", "tan", "blue", "yellow", "gray"), 0),
-    )
+    """A 4-player game played to its end, with the taxed area and profit boards replaced."""
+    game = Game(players=4, seed=1)
+    play_out(game, RandomBot(seed=1))
+    data = game.position()
+    data.update(taxed=taxed, shares=boards)
+    return Game.from_position(data)
 
 
 def scoring_example() -> Game:
