@@ -148,7 +148,7 @@ def test_2_17_two_missions_met_in_one_turn() -> None:
     g = game(
         tiles={(1, 11): "EW"},
         carts=[cart(0, "white", (1, 11), "E", "W", 1, {"diamond": 1, "gold": 2})],
-        missions=ALL,
+        missions=every,
     )
     g.apply(otr.EndActions())
     assert g.legal_actions() == [otr.ClaimMission(3), otr.ClaimMission(11), otr.NoClaim()]
