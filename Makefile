@@ -35,9 +35,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# JupyterLab prints the address to open, with its login token, once it is up.
 lab: venv
-	@echo "JupyterLab on http://127.0.0.1:$(PORT)/lab/tree/index.ipynb (Ctrl-C to stop)"
+	@echo "Starting JupyterLab on 127.0.0.1:$(PORT) with the tutorials (Ctrl-C to stop) ..."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser \
+		$(if $(filter 0,$(shell id -u)),--allow-root) \
 		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
 
 test: venv browser test-unit test-notebooks test-e2e
