@@ -45,8 +45,18 @@ def one(kind: int) -> Items:
 class Cart:
     """One minecart: its owner, die, place, square, nose, speed and load (§2.7.1)."""
 
-    __slots__ = ("back", "colour", "contents", "facing", "moved", "name", "owner", "place", "speed")
-    __slots__ += ("square",)
+    __slots__ = (
+        "back",
+        "colour",
+        "contents",
+        "facing",
+        "moved",
+        "name",
+        "owner",
+        "place",
+        "speed",
+        "square",
+    )
 
     def __init__(self, owner: int, name: str, colour: int) -> None:
         self.owner = owner
@@ -86,8 +96,20 @@ class Cart:
 class Move:
     """The movement in progress: a resumable state machine (§5)."""
 
-    __slots__ = ("cart", "entered", "next", "passed", "pickups", "steps")
-    __slots__ += ("edge", "head_on", "mover_empty", "other", "other_empty", "piles")
+    __slots__ = (
+        "cart",
+        "edge",
+        "entered",
+        "head_on",
+        "mover_empty",
+        "next",
+        "other",
+        "other_empty",
+        "passed",
+        "pickups",
+        "piles",
+        "steps",
+    )
 
     def __init__(self, cart: int, steps: int) -> None:
         self.cart = cart
