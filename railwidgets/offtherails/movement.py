@@ -232,7 +232,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             return _stops(state, say, m.cart)
         if m.steps == 0:  # the speed is used up: the move ends here (§2.7.3)
             m.next = "rest"
-            if m.entered:
+            if m.entered:  # D-13: never from the square the move started on
                 m.pickups = cfg.end_pickup
             continue
         outcome, target, occupant = classify(state, cfg, cart)
@@ -343,7 +343,7 @@ def _collide(state: State, cfg: Config, say: Say, m: Move, cart: Cart, occupant:
     d = cart.facing
     m.other, m.edge = occupant, d
     m.head_on = other.facing == opposite(d)  # D-16
-    m.mover_empty, m.other_empty = cart.load == 0, other.load == 0
+    m.mover_empty, m.other_empty = cart.load == 0, other.load == 0  # C-8, C-9: rocks count
     m.next = "collide"
     kind = "head-on " if m.head_on else ""
     say(f"{cart_label(state, m.cart)} hits {cart_label(state, occupant)} ({kind}collision)")
@@ -408,7 +408,7 @@ def finish_collision(state: State, cfg: Config, say: Say, dropped: Items) -> Non
     if cart.place == BOARD:
         turn_round(state, cart, m.edge)
     if m.head_on:
-        missions.note(state, missions.HEAD_TO_HEAD)
+        missions.note(state, missions.HEAD_TO_HEAD)  # with any cart, one's own too (D-37)
         if other.place == BOARD:
             turn_round(state, other, opposite(m.edge))
     m.piles = None

@@ -246,6 +246,7 @@ class Game(BaseGame):
             self._next_cart()
 
     def _mission_step(self) -> None:
+        """C-1 step 3: one claim among the missions met this turn, or none (D-24)."""
         st = self._state
         if not self._cfg.solo and missions.claimable(st):
             st.stage = MISSION
