@@ -17,7 +17,14 @@ from typing import Any, ClassVar
 
 import pytest
 
-from railwidgets.core import Game, IllegalActionError, RandomBot, RecordError, decode_action
+from railwidgets.core import (
+    Game,
+    IllegalActionError,
+    OptionError,
+    RandomBot,
+    RecordError,
+    decode_action,
+)
 
 
 def _label(config: dict[str, Any]) -> str:
@@ -169,7 +176,7 @@ class ConformanceSuite:
                 view = game.view(seat)
                 assert json.loads(json.dumps(view)) == view
             for bad in (-1, game.num_players, "0", None, True):
-                with pytest.raises(ValueError):
+                with pytest.raises(OptionError):
                     game.view(bad)
 
     def test_text_board(self, config):
@@ -207,15 +214,15 @@ class ConformanceSuite:
         assert snapshot(game) == before
 
     def test_bad_options(self, config):
-        with pytest.raises(ValueError, match="unknown option"):
+        with pytest.raises(OptionError, match="unknown option"):
             self.game_class(seed=1, colour_scheme="dark", **config)
-        with pytest.raises(ValueError, match="seed"):
+        with pytest.raises(OptionError, match="seed"):
             self.game_class(seed="7", **config)
-        with pytest.raises(ValueError, match="seed"):
+        with pytest.raises(OptionError, match="seed"):
             self.game_class(seed=1.5, **config)
         for players in (self.game_class.PLAYERS.start - 1, self.game_class.PLAYERS.stop, "3"):
             options = {**config, "players": players}
-            with pytest.raises(ValueError, match="player"):
+            with pytest.raises(OptionError, match="player"):
                 self.game_class(seed=1, **options)
 
     def test_bad_records(self, config):
@@ -233,6 +240,7 @@ class ConformanceSuite:
         refused({**record, "version": 99}, "version")
         refused({k: v for k, v in record.items() if k != "seed"}, "seed")
         refused({**record, "seed": "x"}, "seed")
+        refused({**record, "seed": None}, "seed")
         refused({**record, "options": {**record["options"], "turbo": True}}, "turbo")
         refused({**record, "actions": [{"type": "teleport"}]}, "action 1")
         refused({**record, "actions": [*record["actions"], record["actions"][-1]]}, "over")

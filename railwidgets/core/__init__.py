@@ -2,7 +2,7 @@
 
 from railwidgets.core.action import Action, decode_action
 from railwidgets.core.bots import Bot, RandomBot, play_out
-from railwidgets.core.errors import IllegalActionError, RailwidgetsError, RecordError
+from railwidgets.core.errors import IllegalActionError, OptionError, RailwidgetsError, RecordError
 from railwidgets.core.game import RECORD_VERSION, Game, Option
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Option",
+    "OptionError",
     "RailwidgetsError",
     "RandomBot",
     "RecordError",

@@ -22,5 +22,9 @@ class IllegalActionError(RailwidgetsError, ValueError):
     """
 
 
+class OptionError(RailwidgetsError, ValueError):
+    """A game option (players, seed, a variant) or a seat that is not allowed."""
+
+
 class RecordError(RailwidgetsError, ValueError):
     """A game record or position that cannot be loaded, with the reason why."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 from railwidgets.core.action import Action, decode_action
-from railwidgets.core.errors import IllegalActionError, RecordError
+from railwidgets.core.errors import IllegalActionError, OptionError, RecordError
 
 __all__ = ["RECORD_VERSION", "Game", "Option", "State"]
 
@@ -47,7 +47,7 @@ class Option:
     >>> opt.check("epic", 3)
     Traceback (most recent call last):
     ...
-    ValueError: option 'length' must be one of 'short', 'long', not 'epic'
+    railwidgets.core.errors.OptionError: option 'length' must be one of 'short', 'long', not 'epic'
     """
 
     name: str
@@ -62,7 +62,7 @@ class Option:
         allowed = self.allowed(players)
         if not any(type(value) is type(c) and value == c for c in allowed):
             shown = ", ".join(repr(c) for c in allowed)
-            raise ValueError(f"option {self.name!r} must be one of {shown}, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be one of {shown}, not {value!r}")
         return value
 
     def allowed(self, players: int) -> tuple[Any, ...]:
@@ -90,6 +90,8 @@ class Game(ABC):
     PLAYERS: ClassVar[range]
     #: Player count when none is given.
     DEFAULT_PLAYERS: ClassVar[int]
+    #: Player counts that are our design, not the original game's (shown as variants).
+    DESIGNED_PLAYERS: ClassVar[frozenset[int]] = frozenset()
     #: The game's options besides ``players`` and ``seed``.
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: Every action class of the game (for records and type checks).
@@ -120,9 +122,9 @@ class Game(ABC):
         if players is None:
             players = cls.DEFAULT_PLAYERS
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError(f"players must be a whole number, not {players!r}")
+            raise OptionError(f"players must be a whole number, not {players!r}")
         if players not in cls.PLAYERS:
-            raise ValueError(
+            raise OptionError(
                 f"{cls.TITLE} is for {cls.PLAYERS.start}–{cls.PLAYERS.stop - 1} players, "
                 f"not {players}"
             )
@@ -130,7 +132,7 @@ class Game(ABC):
         unknown = sorted(set(options) - set(known))
         if unknown:
             allowed = ", ".join(["players", "seed", *known]) or "none"
-            raise ValueError(
+            raise OptionError(
                 f"unknown option(s) for {cls.TITLE}: {', '.join(unknown)} (allowed: {allowed})"
             )
         checked: dict[str, Any] = {"players": players}
@@ -291,7 +293,7 @@ class Game(ABC):
 
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0–{self.num_players - 1}, not {seat!r}")
+            raise OptionError(f"seat must be 0–{self.num_players - 1}, not {seat!r}")
 
     # -- records --------------------------------------------------------------------
 
@@ -338,6 +340,9 @@ class Game(ABC):
             raise RecordError("the record's 'options' must be an object")
         if not isinstance(record["actions"], list):
             raise RecordError("the record's 'actions' must be a list")
+        seed = record["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"the record's seed must be a whole number, not {seed!r}")
         options = dict(options)
         players = options.pop("players", None)
         try:
@@ -459,7 +464,7 @@ def _check_seed(seed: Any) -> int:
     if seed is None:
         return secrets.randbits(32)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
     return seed
 
 
