@@ -49,9 +49,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from railwidgets.core.action import Action, decode_action
-from railwidgets.core.errors import IllegalActionError, RecordError
+from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
-from railwidgets.core.hexgrid import Hex, neighbours
+from railwidgets.core.hexgrid import Hex
 from railwidgets.minirails.components import (
     BIG_CITY_TILE,
     BLOCKED_PENALTY,
@@ -65,19 +65,13 @@ from railwidgets.minirails.components import (
     TAXED_SPACES,
     TERRAIN_NAME,
     TERRAIN_VALUE,
-    TILE_SLOTS,
     TILES,
     start_hexes,
-    tile_hexes,
 )
+from railwidgets.minirails.position import read_position
+from railwidgets.minirails.state import BUILD, BUY, MAP_NEIGHBOURS, Share, State, map_from_tiles
 
 __all__ = ["Build", "Buy", "Game", "SeatScore", "Share", "action_from_dict"]
-
-#: Each hex's neighbours that are on the map (§2.8.1: adjacency across tile borders).
-MAP_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {
-    h: tuple(n for n in neighbours(h) if n in MAP_HEXES) for h in MAP_HEXES
-}
-BUY, BUILD = "buy", "build"
 
 # -- actions -------------------------------------------------------------------------------
 
@@ -126,13 +120,6 @@ def action_from_dict(data: Any) -> Buy | Build:
 # -- scoring values ------------------------------------------------------------------------------
 
 
-class Share(NamedTuple):
-    """A share on a player's profit board: its company and its value (−10..+10)."""
-
-    company: str
-    value: int
-
-
 class SeatScore(NamedTuple):
     """How one seat scores (§2.10): the shares kept, the shares removed, the total."""
 
@@ -153,68 +140,6 @@ def clamp(value: int) -> int:
     return PROFIT_MIN if value < PROFIT_MIN else PROFIT_MAX if value > PROFIT_MAX else value
 
 
-# -- state ------------------------------------------------------------------------------------------
-
-
-class State:
-    """Everything on the table (§2.12). The map, tiles and frames never change once laid."""
-
-    __slots__ = (
-        "actions_left",
-        "bag",
-        "board",
-        "frame_discs",
-        "frames",
-        "hexes",
-        "market",
-        "order",
-        "over",
-        "round",
-        "shares",
-        "taxed",
-        "tiles",
-        "turn",
-    )
-
-    tiles: tuple[tuple[int, int, str, int], ...]  # (tile, slot, face "A"/"B", rotation)
-    hexes: Mapping[Hex, str]  # terrain of the 49 hexes
-    frames: Mapping[str, int]  # company -> outer slot its frame faces
-    board: dict[Hex, str]
-    frame_discs: dict[str, int]
-    bag: dict[str, int]
-    market: list[str | int]  # a company's disc, or the seat whose marker took it
-    order: list[int]
-    turn: int
-    actions_left: list[frozenset[str]]
-    shares: list[list[Share]]
-    taxed: list[str]
-    round: int
-    over: bool
-
-    def copy(self) -> State:
-        new = State.__new__(State)
-        new.tiles, new.hexes, new.frames = self.tiles, self.hexes, self.frames
-        new.board = self.board.copy()
-        new.frame_discs = self.frame_discs.copy()
-        new.bag = self.bag.copy()
-        new.market = self.market.copy()
-        new.order = self.order  # replaced, never changed in place
-        new.turn = self.turn
-        new.actions_left = self.actions_left.copy()
-        new.shares = [seat.copy() for seat in self.shares]
-        new.taxed = self.taxed.copy()
-        new.round = self.round
-        new.over = self.over
-        return new
-
-
-def map_from_tiles(tiles: tuple[tuple[int, int, str, int], ...]) -> dict[Hex, str]:
-    hexes: dict[Hex, str] = {}
-    for tile, slot, face, rotation in tiles:
-        hexes.update(tile_hexes(slot, f"{tile}{face}", rotation))
-    return hexes
-
-
 # -- the game ------------------------------------------------------------------------------------------
 
 
@@ -230,6 +155,7 @@ class Game(BaseGame):
     TITLE = "Mini Rails"
     PLAYERS = range(2, 6)
     DEFAULT_PLAYERS = 3
+    DESIGNED_PLAYERS = frozenset({2})  # D1
     ACTIONS = ACTIONS
 
     _state: State
@@ -338,7 +264,7 @@ class Game(BaseGame):
         if action.company not in COMPANIES:
             raise IllegalActionError(f"there is no company {action.company!r} (§2.1)")
         slot = action.slot
-        if not isinstance(slot, int) or not 0 <= slot < len(s.market):
+        if type(slot) is not int or not 0 <= slot < len(s.market):
             raise IllegalActionError(
                 f"there is no market slot {slot!r}: the market has slots 0–{len(s.market) - 1}"
             )
@@ -376,8 +302,8 @@ class Game(BaseGame):
                 f"{company} is blocked (no empty hex next to a {company} disc): "
                 "the disc goes onto its frame (§2.8.5)"
             )
-        if target not in MAP_HEXES:
-            raise IllegalActionError(f"{target} is not a hex of the map (§2.8.1)")
+        if not (type(target) is tuple and len(target) == 2 and target in MAP_HEXES):
+            raise IllegalActionError(f"{target!r} is not a hex of the map (§2.8.1)")
         if target in s.board:
             raise IllegalActionError(
                 f"{target} already holds a {s.board[target]} disc: one disc per hex (§2.8.1)"
@@ -510,7 +436,7 @@ class Game(BaseGame):
         }
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
-        return _PositionReader(self.num_players, data).state()
+        return read_position(self.num_players, data)
 
     # -- text ---------------------------------------------------------------------------------------------
 
@@ -527,134 +453,3 @@ class Game(BaseGame):
         painter = SvgPainter()
         draw_game(self, painter, **kwargs)
         return painter.to_svg()
-
-
-class _PositionReader:
-    """Checks position data field by field and builds a :class:`State` from it."""
-
-    def __init__(self, players: int, data: Mapping[str, Any]):
-        self.n = players
-        self.data = data
-
-    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
-        if key not in self.data:
-            raise RecordError(f"the position has no {key!r}")
-        value = self.data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise RecordError(f"the position's {key!r} has the wrong type: {value!r}")
-        return value
-
-    @staticmethod
-    def require(ok: bool, message: str) -> None:
-        if not ok:
-            raise RecordError(f"the position is wrong: {message}")
-
-    def company(self, value: Any, where: str) -> str:
-        self.require(value in COMPANIES, f"{where}: {value!r} is not a company")
-        return value
-
-    def seat(self, value: Any, where: str) -> int:
-        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.n
-        self.require(ok, f"{where}: {value!r} is not a seat 0–{self.n - 1}")
-        return value
-
-    def count(self, value: Any, where: str) -> int:
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        self.require(ok, f"{where}: {value!r} is not a count")
-        return value
-
-    def per_company(self, key: str) -> dict[str, int]:
-        table = self.get(key, dict)
-        self.require(set(table) == set(COMPANIES), f"{key!r} must name the six companies")
-        return {c: self.count(table[c], f"{key}[{c}]") for c in COMPANIES}
-
-    def state(self) -> State:
-        s = State()
-        s.round = self.get("round", int)
-        self.require(1 <= s.round <= ROUNDS, f"round {s.round} is not 1–{ROUNDS}")
-        phase = self.get("phase", str)
-        self.require(phase in ("action", "over"), f"phase {phase!r} is not 'action' or 'over'")
-        s.over = phase == "over"
-        s.tiles = self.tiles()
-        s.hexes = map_from_tiles(s.tiles)
-        frames = self.get("frames", dict)
-        self.require(
-            set(frames) == set(COMPANIES) and sorted(frames.values()) == list(range(1, 7)),
-            "'frames' must give each company one outer slot 1–6",
-        )
-        s.frames = {c: frames[c] for c in COMPANIES}
-        s.board = {}
-        for entry in self.get("board", list):
-            self.require(isinstance(entry, dict), f"board entry {entry!r} is not an object")
-            h = entry.get("hex")
-            ok = isinstance(h, list) and len(h) == 2 and tuple(h) in MAP_HEXES
-            self.require(ok, f"board: {h!r} is not a hex of the map")
-            self.require(tuple(h) not in s.board, f"board: {h} holds two discs")
-            s.board[tuple(h)] = self.company(entry.get("company"), f"board {h}")
-        s.frame_discs = self.per_company("frame_discs")
-        s.bag = self.per_company("bag")
-        s.market = []
-        for i, item in enumerate(self.get("market", list)):
-            self.require(isinstance(item, dict) and len(item) == 1, f"market slot {i}: {item!r}")
-            if "company" in item:
-                s.market.append(self.company(item["company"], f"market slot {i}"))
-            else:
-                self.require("marker" in item, f"market slot {i}: a disc or a marker, not {item!r}")
-                s.market.append(self.seat(item["marker"], f"market slot {i}"))
-        slots = 0 if s.over else SETUP[self.n].draw_per_round
-        self.require(len(s.market) == slots, f"the market has {len(s.market)} slots, not {slots}")
-        s.order = [self.seat(x, "order") for x in self.get("order", list)]
-        self.require(
-            sorted(s.order) == sorted(list(range(self.n)) * 2),
-            "the order track must hold each seat's two markers",
-        )
-        s.turn = self.get("turn", int)
-        self.require(0 <= s.turn < len(s.order) or s.over, f"turn {s.turn} is off the order track")
-        left = self.get("actions_left", list)
-        self.require(len(left) == self.n, "'actions_left' needs one list per seat")
-        s.actions_left = []
-        for seat, actions in enumerate(left):
-            ok = isinstance(actions, list) and set(actions) <= {BUY, BUILD}
-            self.require(ok, f"actions_left[{seat}]: {actions!r} is not a list of 'buy'/'build'")
-            s.actions_left.append(frozenset(actions))
-        shares = self.get("shares", list)
-        self.require(len(shares) == self.n, "'shares' needs one list per seat")
-        s.shares = []
-        for seat, seat_shares in enumerate(shares):
-            self.require(isinstance(seat_shares, list), f"shares[{seat}] is not a list")
-            row = []
-            for share in seat_shares:
-                ok = isinstance(share, dict) and set(share) == {"company", "value"}
-                self.require(ok, f"shares[{seat}]: {share!r} is not {{company, value}}")
-                value = share["value"]
-                ok = isinstance(value, int) and not isinstance(value, bool)
-                self.require(ok and PROFIT_MIN <= value <= PROFIT_MAX, f"share value {value!r}")
-                row.append(Share(self.company(share["company"], f"shares[{seat}]"), value))
-            s.shares.append(row)
-        s.taxed = [self.company(c, "taxed") for c in self.get("taxed", list)]
-        self.require(len(s.taxed) <= TAXED_SPACES, "the taxed area has 6 spaces")
-        self.require(s.over == (len(s.taxed) == TAXED_SPACES), "the game is over once 6 are taxed")
-        return s
-
-    def tiles(self) -> tuple[tuple[int, int, str, int], ...]:
-        entries = self.get("tiles", list)
-        tiles = []
-        for entry in entries:
-            ok = isinstance(entry, dict) and set(entry) == {"tile", "slot", "face", "rotation"}
-            self.require(ok, f"tile {entry!r} needs tile, slot, face and rotation")
-            tile, slot, face, rot = entry["tile"], entry["slot"], entry["face"], entry["rotation"]
-            self.require(tile in TILES and slot in TILE_SLOTS, f"tile {tile!r} in slot {slot!r}")
-            self.require(
-                face in ("A", "B") and rot in range(6),
-                f"tile {tile}: face {face!r}, rotation {rot!r}",
-            )
-            tiles.append((tile, slot, face, rot))
-        self.require(
-            sorted(t[0] for t in tiles) == list(TILES), "the map needs tiles 1–7 once each"
-        )
-        self.require(
-            sorted(t[1] for t in tiles) == list(TILE_SLOTS), "each slot 0–6 holds one tile"
-        )
-        big_city = next(t for t in tiles if t[0] == BIG_CITY_TILE)
-        self.require(big_city[1] == 0, "tile 1 (The Big City) lies in the middle slot (§2.6.2)")
-        return tuple(tiles)

@@ -11,6 +11,7 @@ from railwidgets import minirails
 from railwidgets.core.bots import RandomBot
 from railwidgets.core.hexgrid import SQRT3
 from railwidgets.draw import RecordingPainter
+from railwidgets.minirails import scenarios
 from railwidgets.minirails.components import (
     COMPANIES,
     COMPANY_LETTER,
@@ -133,9 +134,10 @@ def test_every_share_sits_at_its_value_on_its_profit_board() -> None:
 
 
 def test_blocked_discs_are_drawn_on_their_frame() -> None:
-    position = played().position()
-    position["frame_discs"]["red"] = 2
-    game = minirails.Game.from_position(position)
+    game = scenarios.blocked_company()
+    game.apply(minirails.Build("red", 0, None))  # Orange, then Purple: red is blocked twice
+    game.apply(minirails.Build("red", 3, None))
+    assert game.state.frame_discs["red"] == 2
     painter = drawn(game)
     tag = frame_centre(game, "red")
     discs = [

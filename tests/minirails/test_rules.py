@@ -20,6 +20,7 @@ from railwidgets.minirails.components import (
 )
 from railwidgets.minirails.scenarios import BLACK, GREEN, ORANGE, PURPLE, board, market, shares
 from railwidgets.minirails.scenarios import with_changes as game
+from railwidgets.minirails.state import MAP_NEIGHBOURS, Share
 
 
 def unchanged(g: minirails.Game):
@@ -143,9 +144,9 @@ def test_2_7_9_turn_order_example():
     """G K O G taxed P P K O gives next order G K O G P P K O (the [ES] example)."""
     g = scenarios.turn_order_example()
     g.apply(next(a for a in g.legal_actions() if a.slot == 8))  # Orange builds red from slot 8
-    assert g.state.taxed == ["white"]
+    assert g.state.taxed == ["blue", "white"]
     assert g.state.order == [GREEN, BLACK, ORANGE, GREEN, PURPLE, PURPLE, BLACK, ORANGE]
-    assert g.state.round == 2 and g.state.turn == 0
+    assert g.state.round == 3 and g.state.turn == 0
     assert g.current_player == GREEN
     assert "white is taxed" in " ".join(g.log)
 
@@ -167,130 +168,98 @@ def test_2_7_1_each_round_draws_2n_plus_1_and_the_bag_empties_after_round_6():
 # §2.8 build ------------------------------------------------------------------------------------------
 
 
-def build_position(**changes):
-    base = dict(
-        board=board(((0, 0), "red"), ((1, 0), "blue")),
-        market=market("red", "blue", "tan", "red", "gray", "red", "red", "red", "red"),
-        shares=[shares(("red", 0)), shares(("red", 9), ("blue", 0)), [], shares(("red", -9))],
-    )
-    base.update(changes)
-    return game(**base)
+def round_3(**changes):
+    """Round 3 of the scenario game (red runs from its start hex to the Big City)."""
+    return game(**{**scenarios.ROUND_3, **changes})
+
+
+EXTREME_SHARES = [
+    shares(("tan", 1), ("red", 0)),
+    shares(("red", 9), ("blue", 0)),
+    shares(("white", 0), ("gray", 0)),
+    shares(("yellow", 0), ("red", -9)),
+]
 
 
 def test_2_8_1_legal_hexes_are_empty_and_next_to_the_company():
-    g = build_position()
-    assert g.legal_hexes("red") == sorted({(0, -1), (1, -1), (-1, 0), (-1, 1), (0, 1)})
-    assert all(
-        a.hex in g.legal_hexes("red")
-        for a in g.legal_actions()
-        if isinstance(a, Build) and a.company == "red"
-    )
+    g = round_3()
+    red = {h for h, c in g.state.board.items() if c == "red"}
+    expected = {n for h in red for n in MAP_NEIGHBOURS[h]} - set(g.state.board)
+    assert g.legal_hexes("red") == sorted(expected)
+    assert (0, -1) in expected and (1, 0) not in expected  # (1, 0) holds a blue disc
+    builds = {a.hex for a in g.legal_actions() if isinstance(a, Build) and a.company == "red"}
+    assert builds == expected
 
 
 def test_2_8_3_build_must_use_a_legal_hex():
-    g = build_position()
+    g = round_3()
     with unchanged(g):
         with pytest.raises(IllegalActionError, match="one disc per hex"):
             g.apply(Build("red", 0, (1, 0)))
         with pytest.raises(IllegalActionError, match="not next to a red disc"):
-            g.apply(Build("red", 0, (3, -1)))
+            g.apply(Build("red", 0, (3, -3)))
         with pytest.raises(IllegalActionError, match="not a hex of the map"):
             g.apply(Build("red", 0, (9, 9)))
         with pytest.raises(IllegalActionError, match=r"2\.8\.5"):
             g.apply(Build("red", 0, None))
         with pytest.raises(IllegalActionError, match="holds a red disc, not blue"):
-            g.apply(Build("blue", 0, (2, 0)))
+            g.apply(Build("blue", 0, (2, 1)))
+        with pytest.raises(IllegalActionError, match="not a hex"):
+            g.apply(Build("red", 0, [0, -1]))  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="no market slot True"):
+            g.apply(Buy("blue", True))  # type: ignore[arg-type]
 
 
 def test_2_8_4_every_share_moves_by_the_terrain_value_and_is_clamped_on_its_own():
-    g = build_position()
-    target = next(h for h in g.legal_hexes("red") if g.state.hexes[h] in ("suburbs", "farmland"))
-    delta = minirails.components.TERRAIN_VALUE[g.state.hexes[target]]
-    g.apply(Build("red", 0, target))
-    assert g.state.shares[ORANGE][0].value == delta
-    assert g.state.shares[PURPLE][0].value == 10, "§2.8.4: 9 + gain stops at +10"
+    g = round_3(shares=EXTREME_SHARES)
+    assert g.state.hexes[(0, -1)] == "suburbs"
+    g.apply(Build("red", 0, (0, -1)))
+    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 3)]
+    assert g.state.shares[PURPLE][0].value == 10, "§2.8.4: 9 + 3 stops at +10"
     assert g.state.shares[PURPLE][1].value == 0, "another company does not move"
-    assert g.state.shares[BLACK][0].value == -9 + delta
+    assert g.state.shares[BLACK][1].value == -6
 
 
 def test_2_8_4_clamping_at_minus_10():
-    g = build_position()
-    target = next(
-        h for h in g.legal_hexes("red") if g.state.hexes[h] in ("mountains", "lake", "forest")
-    )
-    g.apply(Build("red", 0, target))
-    assert g.state.shares[BLACK][0].value == -10
-    assert (
-        g.state.shares[PURPLE][0].value
-        == 9 + minirails.components.TERRAIN_VALUE[g.state.hexes[target]]
-    )
-
-
-def surrounded_red():
-    """Red's only disc at (0,0) with all six neighbours taken."""
-    around = [
-        ((1, 0), "blue"),
-        ((1, -1), "tan"),
-        ((0, -1), "tan"),
-        ((-1, 0), "gray"),
-        ((-1, 1), "gray"),
-        ((0, 1), "blue"),
-    ]
-    return build_position(board=board(((0, 0), "red"), *around))
+    g = round_3(shares=EXTREME_SHARES)
+    assert g.state.hexes[(-1, 0)] == "plains" and g.state.hexes[(0, 1)] == "mountains"
+    g.apply(Build("red", 0, (0, 1)))
+    assert g.state.shares[BLACK][1].value == -10, "§2.8.4: -9 - 3 stops at -10"
+    assert g.state.shares[PURPLE][0].value == 6
+    assert g.state.shares[ORANGE][1].value == -3
 
 
 def test_2_8_5_a_blocked_company_goes_onto_its_frame_and_loses_1():
-    g = surrounded_red()
+    g = scenarios.blocked_company()
     assert g.legal_hexes("red") == []
     builds = [a for a in g.legal_actions() if isinstance(a, Build) and a.company == "red"]
-    assert builds and all(a.hex is None for a in builds), "the frame is the only target"
+    assert [a.slot for a in builds] == [0, 3] and all(a.hex is None for a in builds)
     with unchanged(g), pytest.raises(IllegalActionError, match="blocked"):
-        g.apply(Build("red", 0, (2, -1)))
+        g.apply(Build("red", 0, (-1, 1)))
+    board_before = dict(g.state.board)
     g.apply(Build("red", 0, None))
     assert g.state.frame_discs["red"] == 1
-    assert [s.value for s in g.state.shares[ORANGE]] == [-1]
-    assert g.state.shares[PURPLE][0].value == 8 and g.state.shares[BLACK][0].value == -10
-    assert (0, 0) in g.state.board and len(g.state.board) == 7, "nothing is built on the map"
+    assert g.state.shares[ORANGE][1] == Share("red", -1)
+    assert g.state.shares[PURPLE][0] == Share("red", -1)
+    assert g.state.board == board_before, "nothing is built on the map"
 
 
 def test_2_8_5_the_frame_is_forbidden_while_a_legal_hex_exists():
-    g = build_position()
+    g = round_3()
     with unchanged(g), pytest.raises(IllegalActionError, match="only when the company is blocked"):
         g.apply(Build("red", 0, None))
 
 
-def test_2_8_5_scenario_blocked_company():
-    g = scenarios.blocked_company()
-    assert g.legal_hexes("red") == []
-    assert {a.hex for a in g.legal_actions() if a.company == "red"} == {None}  # slots 0 and 3
-
-
-def test_2_11_scenario_tie_break():
-    g = scenarios.tie_break_example()
-    assert g.scores()[:2] == [9, 9]
-    assert g.winners() == [PURPLE] and g.tie_break_used
-
-
 def test_D7_frame_discs_give_no_adjacency():
-    g = surrounded_red()
+    g = scenarios.blocked_company()
     g.apply(Build("red", 0, None))
     assert g.legal_hexes("red") == []
 
 
 # §2.10–2.11 scoring ------------------------------------------------------------------------------------
 
-
-def finished(players_shares, taxed, players=4):
-    return game(
-        players=players,
-        phase="over",
-        round=6,
-        turn=0,
-        shares=players_shares,
-        taxed=taxed,
-        market=[],
-        actions_left=[[] for _ in range(players)],
-    )
+ALL_TAXED_BUT_GRAY = ["red", "white", "tan", "blue", "yellow", "red"]
+six = scenarios.final_shares
 
 
 def test_2_10_scoring_example_orange_wins_with_11():
@@ -305,26 +274,43 @@ def test_2_10_scoring_example_orange_wins_with_11():
 
 
 def test_2_10_4_zero_shares_are_kept_and_a_company_taxed_twice_counts_once():
-    g = finished(
-        [shares(("red", 0), ("gray", 0)), shares(("red", -3)), [], []],
-        taxed=["red", "red", "red", "red", "red", "red"],
+    g = scenarios.finished(
+        ["red", "red", "red", "white", "white", "tan"],
+        [
+            shares(("red", 0), ("gray", 0), ("red", 2), ("white", 1), ("tan", 0), ("blue", 0)),
+            shares(("red", -3), ("gray", 0), ("red", 2), ("white", 1), ("tan", 0), ("blue", 0)),
+            six(("yellow", 0), filler="tan"),
+            six(("yellow", 0), filler="blue"),
+        ],
     )
-    assert [len(x.kept) for x in g.scoring()[:2]] == [2, 0]
+    orange, purple = g.scoring()[:2]
+    assert len(orange.kept) == 6 and orange.score == 3
+    assert purple.removed == (Share("red", -3),) and purple.score == 3
 
 
 def test_2_10_5_the_highest_score_wins_even_if_negative():
-    g = finished(
-        [shares(("gray", -4)), shares(("gray", -2)), shares(("gray", -3)), shares(("yellow", -5))],
-        taxed=["red"] * 6,
+    g = scenarios.finished(
+        ALL_TAXED_BUT_GRAY,
+        [
+            six(("gray", -4), filler="tan"),
+            six(("gray", -2), filler="blue"),
+            six(("gray", -3), filler="yellow"),
+            six(("gray", -5), filler="white"),
+        ],
     )
     assert g.scores() == [-4, -2, -3, -5]
     assert g.winners() == [PURPLE]
 
 
 def test_2_11_tie_break_by_the_highest_share():
-    g = finished(
-        [shares(("red", 5), ("red", 1)), shares(("red", 4), ("red", 2)), shares(("red", 3)), []],
-        taxed=["red"] * 6,
+    g = scenarios.finished(
+        ALL_TAXED_BUT_GRAY,
+        [
+            six(("red", 5), ("red", 1), filler="tan"),
+            six(("blue", 4), ("blue", 2), filler="gray"),
+            six(("yellow", 3), filler="white"),
+            six(("tan", 0), filler="yellow"),
+        ],
     )
     assert g.scores() == [6, 6, 3, 0]
     assert g.winners() == [ORANGE]
@@ -332,29 +318,28 @@ def test_2_11_tie_break_by_the_highest_share():
 
 
 def test_2_11_tie_break_then_the_second_highest_share():
-    g = finished(
-        [
-            shares(("red", 5), ("red", 2), ("red", 2)),
-            shares(("red", 5), ("red", 3), ("red", 1)),
-            [],
-            [],
-        ],
-        taxed=["red"] * 6,
-    )
+    g = scenarios.tie_break_example()
     assert g.scores()[:2] == [9, 9]
-    assert g.winners() == [PURPLE]
+    assert g.winners() == [PURPLE] and g.tie_break_used
 
 
 def test_2_11_2_all_equal_is_a_shared_victory_and_D8_pads_with_zero():
-    g = finished(
-        [shares(("red", 4), ("red", 2)), shares(("red", 4), ("red", 2), ("red", 0)), [], []],
-        taxed=["red"] * 6,
+    """Orange's removed gray +3 counts as 0, the same as Purple's gray at 0 (D8)."""
+    g = scenarios.finished(
+        ALL_TAXED_BUT_GRAY,
+        [
+            six(("red", 4), ("red", 2), ("gray", 3), filler="tan"),
+            six(("blue", 4), ("blue", 2), ("gray", 0), filler="white"),
+            six(("red", 1), filler="yellow"),
+            six(("tan", 1), filler="gray"),
+        ],
     )
+    assert g.scores()[:2] == [6, 6]
     assert g.winners() == [ORANGE, PURPLE]
     assert g.tie_break_used
 
 
-# bad positions --------------------------------------------------------------------------------------
+# bad positions: the shape of every field, and that the position can happen (§2.12) ------------------
 
 
 @pytest.mark.parametrize(
@@ -367,8 +352,32 @@ def test_2_11_2_all_equal_is_a_shared_victory_and_D8_pads_with_zero():
         ({"order": [0, 1, 2, 3]}, "two markers"),
         ({"taxed": ["red"] * 6}, "over once 6"),
         ({"market": market("red")}, "slots"),
+        (
+            {"frames": {"red": "1", "white": 2, "tan": 3, "blue": 4, "yellow": 5, "gray": 6}},
+            "frames",
+        ),
+        ({"actions_left": [[], [], [], []]}, r"0 action\(s\) left but 2 turn\(s\) to come"),
+        ({"shares": [shares(("red", 0)), [], [], []]}, "one Buy a round"),
+        ({"taxed": ["red"]}, "round 1 follows 0 tax phases"),
     ],
 )
 def test_bad_positions_are_refused_with_the_reason(changes, message):
     with pytest.raises(RecordError, match=message):
         game(**changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"bag": {"red": 2, "white": 6, "tan": 3, "blue": 3, "yellow": 7, "gray": 6}}, "11 red discs"),
+        ({"board": scenarios.ROUND_3["board"][1:]}, "start hex"),
+        ({"board": [*scenarios.ROUND_3["board"], *board(((3, -3), "red"))]}, "not linked"),
+        (
+            {"market": [{"marker": ORANGE}, *scenarios.ROUND_3["market"][1:]]},
+            "markers must be those",
+        ),
+    ],
+)
+def test_impossible_positions_are_refused_with_the_reason(changes, message):
+    with pytest.raises(RecordError, match=message):
+        game(**{**scenarios.ROUND_3, **changes})

@@ -8,9 +8,11 @@ import pytest
 
 from railwidgets import MiniRailsWidget, minirails
 from railwidgets.core.bots import RandomBot
+from railwidgets.minirails import scenarios
 from railwidgets.minirails.render import DEFAULT_LAYOUT as L
 from railwidgets.minirails.render import FrameTarget, HexTarget, MarketTarget, frame_centre
 from railwidgets.minirails.rules import Build, Buy
+from railwidgets.minirails.scenarios import final_shares
 from tests.ui.messages import count_messages
 
 HUMANS3 = ["human", "human", "human"]
@@ -71,16 +73,8 @@ def test_a_whole_hot_seat_game_through_clicks_and_buttons(players: int) -> None:
 
 
 def test_a_blocked_company_goes_onto_its_frame_by_clicking_the_frame() -> None:
-    game = minirails.Game(players=3, seed=4)
-    position = game.position()
-    company = next(c for c in position["market"] if "company" in c)["company"]
-    slot = next(i for i, c in enumerate(position["market"]) if c.get("company") == company)
-    # fill every free neighbour of the company's discs with other discs: it is blocked
-    blocked_game = minirails.Game.from_position(position)
-    other = next(c for c in ("red", "blue", "gray", "tan", "white", "yellow") if c != company)
-    for h in blocked_game.legal_hexes(company):
-        position["board"].append({"hex": list(h), "company": other})
-    w = MiniRailsWidget(players=3, game=minirails.Game.from_position(position), seats=HUMANS3)
+    company, slot = "red", 0
+    w = MiniRailsWidget(players=4, game=scenarios.blocked_company(), seats=["human"] * 4)
     assert w.game.legal_hexes(company) == []
     take(w, slot)
     w.build_button.click()
@@ -305,30 +299,39 @@ def test_set_game_shows_a_prepared_position_and_plays_on() -> None:
     assert "to play" in w.status_text or w.game.is_over
 
 
-def finished_position(shares: list[list[tuple[str, int]]]) -> minirails.Game:
-    game = minirails.Game(players=3, seed=1)
-    while not game.is_over:
-        game.apply(RandomBot(seed=1).choose(game))
-    position = game.position()
-    position["taxed"] = ["red", "red", "red", "red", "red", "red"]
-    position["shares"] = [[{"company": c, "value": v} for c, v in seat] for seat in shares]
-    return minirails.Game.from_position(position)
+TAXED = ["red", "white", "tan", "blue", "red", "white"]  # yellow and gray never taxed
 
 
 def test_the_end_explains_a_tie_break() -> None:
     # Orange and Purple both score +7; Orange's best share (+5) beats Purple's (+4)
-    game = finished_position([[("red", 5), ("red", 2)], [("red", 4), ("red", 3)], [("red", 1)]])
+    game = scenarios.finished(
+        TAXED,
+        [
+            final_shares(("red", 5), ("red", 2), filler="tan"),
+            final_shares(("red", 4), ("red", 3), filler="blue"),
+            final_shares(("red", 1), filler="white"),
+            final_shares(filler="yellow"),
+        ],
+    )
     assert game.tie_break_used and game.winners() == [0]
-    w = MiniRailsWidget(players=3, game=game, seats=HUMANS3)
+    w = MiniRailsWidget(players=4, game=game, seats=["human"] * 4)
     assert "Orange wins with +7" in w.status_text
     assert "Tie-break" in w.status_text and "Orange +5, Purple +4" in w.status_text
     assert "Tie-break" in w.scores.value
 
 
 def test_the_end_explains_a_shared_victory() -> None:
-    game = finished_position([[("red", 4)], [("red", 4), ("blue", 0)], [("red", -2)]])
+    game = scenarios.finished(
+        TAXED,
+        [
+            final_shares(("red", 4), filler="tan"),
+            final_shares(("red", 4), ("blue", 0), filler="gray"),
+            final_shares(("red", -2), filler="white"),
+            final_shares(filler="yellow"),
+        ],
+    )
     assert game.winners() == [0, 1]
-    w = MiniRailsWidget(players=3, game=game, seats=HUMANS3)
+    w = MiniRailsWidget(players=4, game=game, seats=["human"] * 4)
     assert "Orange and Purple share the victory with +4" in w.status_text
     assert "share the victory" in w.scores.value
     assert "red was taxed: its losses are wiped" in w.scores.value  # Green's −2 red share

@@ -1,0 +1,84 @@
+"""The state of a Mini Rails game: what lies on the table (rules/mini-rails.md §2.12)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from railwidgets.core.hexgrid import Hex, neighbours
+from railwidgets.minirails.components import MAP_HEXES, tile_hexes
+
+__all__ = ["BUILD", "BUY", "MAP_NEIGHBOURS", "Share", "State", "map_from_tiles"]
+
+#: Each hex's neighbours that are on the map (§2.8.1: adjacency across tile borders).
+MAP_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {
+    h: tuple(n for n in neighbours(h) if n in MAP_HEXES) for h in MAP_HEXES
+}
+BUY, BUILD = "buy", "build"
+
+
+class Share(NamedTuple):
+    """A share on a player's profit board: its company and its value (−10..+10)."""
+
+    company: str
+    value: int
+
+
+class State:
+    """Everything on the table (§2.12). The map, tiles and frames never change once laid."""
+
+    __slots__ = (
+        "actions_left",
+        "bag",
+        "board",
+        "frame_discs",
+        "frames",
+        "hexes",
+        "market",
+        "order",
+        "over",
+        "round",
+        "shares",
+        "taxed",
+        "tiles",
+        "turn",
+    )
+
+    tiles: tuple[tuple[int, int, str, int], ...]  # (tile, slot, face "A"/"B", rotation)
+    hexes: Mapping[Hex, str]  # terrain of the 49 hexes
+    frames: Mapping[str, int]  # company -> outer slot its frame faces
+    board: dict[Hex, str]
+    frame_discs: dict[str, int]
+    bag: dict[str, int]
+    market: list[str | int]  # a company's disc, or the seat whose marker took it
+    order: list[int]
+    turn: int
+    actions_left: list[frozenset[str]]
+    shares: list[list[Share]]
+    taxed: list[str]
+    round: int
+    over: bool
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.tiles, new.hexes, new.frames = self.tiles, self.hexes, self.frames
+        new.board = self.board.copy()
+        new.frame_discs = self.frame_discs.copy()
+        new.bag = self.bag.copy()
+        new.market = self.market.copy()
+        new.order = self.order  # replaced, never changed in place
+        new.turn = self.turn
+        new.actions_left = self.actions_left.copy()
+        new.shares = [seat.copy() for seat in self.shares]
+        new.taxed = self.taxed.copy()
+        new.round = self.round
+        new.over = self.over
+        return new
+
+
+def map_from_tiles(tiles: tuple[tuple[int, int, str, int], ...]) -> dict[Hex, str]:
+    """The terrain of the 49 hexes, from the seven ``(tile, slot, face, rotation)``."""
+    hexes: dict[Hex, str] = {}
+    for tile, slot, face, rotation in tiles:
+        hexes.update(tile_hexes(slot, f"{tile}{face}", rotation))
+    return hexes
