@@ -441,6 +441,8 @@ def _draw_panel_pieces(game: Game, painter: Painter, layout: Layout) -> None:
     else:
         assert seat is not None
         head = f"Round {s.round} of {ROUNDS} · {game.player_name(seat)} to play"
+    if game.num_players in game.DESIGNED_PLAYERS:
+        head += " · 2-player variant"
     painter.text(x0, layout.header_y, head, size=16, fill=DARK, align="left", bold=True)
     # order track: markers still to play; the one playing now is marked, and the next
     mr = layout.slot * 0.34

@@ -56,7 +56,7 @@ def _headline(game: Game) -> str:
 
 
 def _short(game: Game, seat: int) -> str:
-    return game.player_name(seat)[:3]
+    return game.player_name(seat)[:2].lower()
 
 
 def _map_lines(game: Game) -> list[str]:

@@ -135,7 +135,10 @@ class GameWidget(widgets.VBox):
     def _build_controls(self) -> None:
         game_cls = type(self.game)
         self.players_input = widgets.Dropdown(
-            options=list(game_cls.PLAYERS),
+            options=[
+                (f"{n} (variant)" if n in game_cls.DESIGNED_PLAYERS else str(n), n)
+                for n in game_cls.PLAYERS
+            ],
             value=self.game.num_players,
             description="Players",
             layout=widgets.Layout(width="140px"),
@@ -288,9 +291,13 @@ class GameWidget(widgets.VBox):
         seat = game.current_player
         assert seat is not None
         if self.seats[seat] != HUMAN:
+            then = (
+                "press Run bots, or make that seat Human."
+                if self.bots_stopped
+                else "wait for it, or stop the bots and make that seat Human."
+            )
             self.say(
-                f"It is {game.player_name(seat)}'s turn ({self.seat_label(seat)}): wait for it, "
-                "or stop the bots and make that seat Human.",
+                f"It is {game.player_name(seat)}'s turn ({self.seat_label(seat)}): {then}",
                 error=True,
             )
             return
