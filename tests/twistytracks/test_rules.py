@@ -493,3 +493,100 @@ def test_text_shows_tiles_segments_trains_and_stations():
     assert "red waits before (0,2) port 3, travel 1" in text
     assert "SE  5: - | 3: marked | 1: marked | penalty: -" in text
     assert STATION_VALUES["NW"] == (12, 8, 4)
+
+
+# -- more rules, each at work in a position that can happen -----------------------------------------
+
+
+def test_2_9_R37_trains_move_from_two_sides_of_the_new_tile():
+    # E1, then T04 at (3,2): yellow 4->7 waits before (2,2) from the east, blue from the west.
+    game = game_from(player(top=(1, 4, 2)))
+    place(game, (1, 2), 0)
+    place(game, (3, 2), 0)
+    assert train(game, 0, "blue") == active(2, 2, 6) and train(game, 0, "yellow") == active(2, 2, 2)
+    # T02 at (2,2): both move in the same turn, cross on its bridge (R43), and run on
+    # through tiles placed before (R33): blue 6->3 then (3,2) 6->1; yellow 2->7 then (1,2) 2->1.
+    place(game, (2, 2), 0)
+    assert train(game, 0, "blue") == active(3, 1, 4, travel=3)
+    assert train(game, 0, "yellow") == active(1, 1, 4, travel=3)
+    assert train(game, 0, "red") == active(0, 2, 3) and train(game, 0, "green") == active(4, 2, 7)
+
+
+def _e4_turn_3_and_simple_turns(players: int, e4_seats: tuple[int, ...], **stations) -> Game:
+    """Seats in ``e4_seats`` are at E4's turn 3 (T05 to play); the others play T01 first."""
+    entries = [
+        player(
+            top=(5,),
+            tiles=[(1, 2, 1, 0), (3, 2, 6, 1)],
+            red=active(0, 2, 3),
+            blue=active(2, 2, 6),
+            green=active(4, 2, 7),
+            yellow=active(4, 2, 6),
+        )
+        if seat in e4_seats
+        else player(top=(1,))
+        for seat in range(players)
+    ]
+    return game_from(*entries, round_no=3, **stations)
+
+
+def _play_round(game: Game, e4_seats: tuple[int, ...]) -> None:
+    for seat in range(game.num_players):
+        place(game, (4, 2) if seat in e4_seats else (1, 2), 0)
+
+
+def test_2_12_R47_two_of_your_trains_score_the_same_and_cover_two_spaces():
+    game = _e4_turn_3_and_simple_turns(4, (0,))  # 4 players: SE is 5 / 3 / 1
+    _play_round(game, (0,))
+    assert game.position()["players"][0]["station_points"] == 5 + 5
+    assert game.position()["stations"]["SE"]["spaces"] == [[[0, "green"]], [[0, "yellow"]], []]
+
+
+def test_2_12_R49_a_station_never_blocks_later_trains_score_what_is_left():
+    # Seat 1's red reached SE in round 2: green and yellow now score 3 and cover 3 and 1.
+    se = {"spaces": [[[1, "red"]], [], []], "penalty": []}
+    game = game_from(
+        _e4_turn_3_and_simple_turns(1, (0,)).position()["players"][0],
+        player(
+            top=(1,),
+            red=arrived("SE", round_no=2, travel=4),
+            blue=crashed(2),
+            green=crashed(2),
+            yellow=crashed(2),
+        ),
+        player(top=(1,)),
+        player(top=(1,)),
+        round_no=3,
+        SE=se,
+    )
+    place(game, (4, 2), 0)  # seat 0
+    place(game, (1, 2), 0)  # seat 2 (seat 1 has passed)
+    place(game, (1, 2), 0)  # seat 3
+    assert game.position()["players"][0]["station_points"] == 3 + 3
+    assert game.position()["stations"]["SE"]["spaces"] == [
+        [[1, "red"]],
+        [[0, "green"]],
+        [[0, "yellow"]],
+    ]
+
+
+def test_2_14_R55_doubled_board_scores_round_a_marked_space():
+    # 5 players: SE is 5, 5, 3, [3 marked], 1, [1 marked]. Seats 0 and 1 each bring two
+    # trains in one round: all four score 5; the tokens skip the marked space.
+    game = _e4_turn_3_and_simple_turns(5, (0, 1))
+    assert game.position()["stations"]["SE"]["spaces"] == [[], [], [], ["marked"], [], ["marked"]]
+    _play_round(game, (0, 1))
+    position = game.position()
+    assert [p["station_points"] for p in position["players"][:3]] == [10, 10, 0]
+    assert position["stations"]["SE"]["spaces"] == [
+        [[0, "green"]],
+        [[0, "yellow"]],
+        [[1, "green"]],
+        ["marked"],
+        [[1, "yellow"]],
+        ["marked"],
+    ]
+
+
+def test_2_5_R21_scores_start_at_0():
+    assert Game(players=4, seed=2).scores() == [0, 0, 0, 0]
