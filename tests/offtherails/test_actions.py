@@ -185,3 +185,21 @@ def test_text_board() -> None:
     g = game(tiles={(0, 4): "NS"}, carts=[cart(0, "white", (0, 4), "S", "N")])
     text = str(g)
     assert "│" in text and "Red's white cart at (0, 4) facing S" in text
+
+
+def test_5_actions_carry_values_of_their_declared_types() -> None:
+    """§5: a float, a bool or a list where a whole number or a square belongs is refused."""
+    on_board = [cart(0, "white", (-1, 4), "S", "N")]
+    refused(game(carts=on_board), otr.ChangeSpeed("white", 1.0), r"not an integer \(§5\)")
+    refused(game(), otr.PlaceCart("white", (-1, True)), r"§5")
+    refused(game(), otr.PlaceCart("white", (-1.0, 4)), r"§5")
+    refused(game(), otr.PlaceTile((0, 4.0), "NS"), r"§5")
+    mission_step = game(
+        turn__stage="mission",
+        turn__met=[1],
+        missions={"face_up": [1, 2, 3], "deck": [], "claimed": [[], []]},
+    )
+    refused(mission_step, otr.ClaimMission(True), r"§5")  # True == 1, but no mission number
+    refused(mission_step, otr.ClaimMission(1.0), r"§5")
+    mission_step.apply(otr.ClaimMission(1))
+    assert mission_step.position()["missions"]["claimed"][0] == [1]
