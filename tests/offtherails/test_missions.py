@@ -164,8 +164,9 @@ def test_d_27_no_ruby_bonus_without_rubies() -> None:
 
 
 def test_2_13_tie_breaks() -> None:
-    # same score: more jewels (rocks excluded) wins
-    assert finished([{"diamond": 1}, {"ruby": 1, "emerald": 1, "rock": 3}]).winners() == [1]
+    # same score: more jewels (rocks excluded) wins, even with more rocks
+    g = finished([{"diamond": 1}, {"emerald": 2, "rock": 3}])
+    assert g.scores() == [10, 10] and g.winners() == [1]
     # same score and jewels: fewer rocks wins
     g = finished([{"gold": 1, "rock": 2}, {"gold": 1, "rock": 1}])
     assert g.scores() == [9, 9] and g.winners() == [1]
