@@ -54,7 +54,7 @@ __all__ = [
     "spot_of",
 ]
 
-# -- train states (R7) ------------------------------------------------------------------
+# -- train states ------------------------------------------------------------------
 
 WAITING_AT_DEPOT = "waiting_at_depot"
 ACTIVE = "active"
@@ -111,7 +111,7 @@ def _across() -> tuple[tuple[int, ...], tuple[FrameFeature | None, ...]]:
 
 _LINKS = _links()
 _ACROSS, _FEATURE = _across()
-#: One number per physical border point (R3), for the defensive check of R38.
+#: One number per physical border point (R3), for the defensive check below.
 _POINT = tuple(min(k, a) if a >= 0 else k for k, a in enumerate(_ACROSS))
 _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
 

@@ -173,7 +173,7 @@ class Game(BaseGame):
         return not self._state.to_place
 
     def _current_player(self) -> int:
-        # §2.7 R25: secret, simultaneous choices are taken one seat after another.
+        # Secret, simultaneous choices are taken one seat after another (DESIGN.md §2).
         return self._state.to_place[0]
 
     def _legal_actions(self) -> list[Action]:
@@ -191,13 +191,15 @@ class Game(BaseGame):
         state = self._state
         seat, cell, rotation = action.seat, action.cell, action.rotation
         if not _is_int(seat) or not 0 <= seat < self.num_players:
-            raise IllegalActionError(f"{action}: there is no seat {seat!r}")
+            raise IllegalActionError(
+                f"§2.7 R25: the players are seats 0–{self.num_players - 1}, not {seat!r}"
+            )
         board = state.boards[seat]
-        if not board.playing:  # §2.13 R50
+        if not board.playing:
             raise IllegalActionError(
                 f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
             )
-        if board.placement is not None:  # §2.7 R25: one tile per turn
+        if board.placement is not None:
             raise IllegalActionError(
                 f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
             )
@@ -205,26 +207,26 @@ class Game(BaseGame):
             raise IllegalActionError(
                 f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
             )
-        if action.tile != board.stack[0] or not _is_int(action.tile):  # §2.7 R26: the top tile
+        if action.tile != board.stack[0] or not _is_int(action.tile):
             wrong = f"T{action.tile:02d}" if _is_int(action.tile) else repr(action.tile)
             raise IllegalActionError(
                 f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, not {wrong}"
             )
-        if not _is_int(rotation) or not 0 <= rotation < 4:  # §2.4 R6
+        if not _is_int(rotation) or not 0 <= rotation < 4:
             raise IllegalActionError(
                 f"§2.4 R6: a tile turns 0–3 quarter turns (0°–270°), not {rotation!r}"
             )
-        if not _is_cell(cell):  # §2.1 R1
+        if not _is_cell(cell):
             raise IllegalActionError(
                 f"§2.1 R1: {cell!r} is not a cell of the 5×3 frame "
                 f"(x = 0–{WIDTH - 1}, y = 0–{HEIGHT - 1})"
             )
-        if (placed := board.tile_at(cell)) is not None:  # §2.8 R28
+        if (placed := board.tile_at(cell)) is not None:
             raise IllegalActionError(
                 f"§2.8 R28: ({cell[0]},{cell[1]}) already holds T{placed[0]:02d}; "
                 "a tile goes into an empty cell"
             )
-        if not board.faces(cell):  # §2.8 R29
+        if not board.faces(cell):
             raise IllegalActionError(
                 f"§2.8 R29: no train of seat {seat} waits in front of ({cell[0]},{cell[1]}); "
                 f"legal cells: {_cells(board.legal_cells())}"
@@ -249,7 +251,7 @@ class Game(BaseGame):
         placed = [seat for seat, b in enumerate(state.boards) if b.placement is not None]
         for seat, board in enumerate(state.boards):
             if board.placement is None:
-                continue  # §2.13 R50: a seat that passed places nothing
+                continue  # a seat that passed places nothing
             # §2.7 R26: draw the top tile, place it, move all trains.
             tile, board.stack = board.stack[0], board.stack[1:]
             cell_no, rotation = board.placement
@@ -273,7 +275,7 @@ class Game(BaseGame):
         state = self._state
         for seat, board in enumerate(state.boards):
             if not board.playing:
-                if seat in placed:  # §2.13 R50
+                if seat in placed:
                     self._say(f"seat {seat} has no train left to move and passes from now on")
                 continue
             if not board.stack or not board.legal_cells():
@@ -286,7 +288,7 @@ class Game(BaseGame):
             state.round += 1
             state.to_place = tuple(playing)
             self._say(f"round {state.round} begins: seat(s) {_seats(playing)} draw a tile")
-        else:  # §2.13 R50: nobody has an unfinished train: the game ends
+        else:  # §2.13 R50: a seat with no train to move passes; with nobody left, the end
             state.to_place = ()
             scores = self.scores()
             self._say(

@@ -81,12 +81,13 @@ def score_stations(
         spaces = list(column.spaces)
         uncovered = [i for i, tokens in enumerate(spaces) if not tokens]
         tokens = [seat * 4 + train for seat, train in here]
-        if not uncovered:  # §2.12 R46: full before this round: 0, on the penalty space
+        # §2.12 R46: full before this round: 0, on the penalty space. Otherwise every
+        # arrival scores the highest uncovered value (R47: two of one seat's too), and
+        # the tokens cover the uncovered spaces from the top, the rest stacked on the last.
+        if not uncovered:
             columns[name] = Column(column.spaces, column.penalty + tuple(tokens))
             scored += [(seat, train, name, PENALTY_VALUE) for seat, train in here]
             continue
-        # §2.12 R46, R47: every arrival scores the highest uncovered value, and the
-        # tokens cover the uncovered spaces from the top, the rest stacked on the last.
         value = values[name][uncovered[0]]
         for n, token in enumerate(tokens):
             index = uncovered[min(n, len(uncovered) - 1)]
