@@ -379,7 +379,9 @@ class Game(BaseGame):
                 SplitLoad(_names(a), _names(b)) for a, b in movement.splits(load, cfg.ceil_half)
             ]
         if stage == PICK:
-            return list(PICK_ACTIONS)
+            assert m is not None and m.piles is not None
+            same = m.piles[0] == m.piles[1]  # §5: identical options count as one
+            return list(PICK_ACTIONS[:1] if same else PICK_ACTIONS)
         if stage == MISSION:
             return [*(ClaimMission(m) for m in missions.claimable(st)), NoClaim()]
         if stage == CHASM:

@@ -97,11 +97,31 @@ def test_2_7_5_blind_piles() -> None:
 
 
 def test_c_5_two_identical_items_split_without_a_decision() -> None:
+    # §5: one split (ruby | ruby), and picking A or B is the same option: no decision at all
     g = crash(
         cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
         cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2}),
     )
-    assert g.current_player == 0 and g.legal_actions() == [otr.PickPile("A"), otr.PickPile("B")]
+    assert met(g) == [8]  # straight to the mission step: Jewel Heist
+    assert square(g, (3, 4))["items"] == {"ruby": 1}
+    assert board_cart(g, 1, "white")["contents"] == {"ruby": 1}
+    assert any("pick pile A (only choice)" in line for line in g.log)
+
+
+def test_c_5_identical_piles_are_one_option() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2, "gold": 2}),
+    )
+    assert g.current_player == 1
+    g.apply(otr.SplitLoad(("ruby", "gold"), ("ruby", "gold")))
+    assert square(g, (3, 4))["items"] == {"ruby": 1, "gold": 1}  # picked without a decision
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2, "gold": 2}),
+    )
+    g.apply(otr.SplitLoad(("ruby", "ruby"), ("gold", "gold")))
+    assert g.legal_actions() == [otr.PickPile("A"), otr.PickPile("B")]  # a real, blind choice
 
 
 def test_2_7_5_own_carts_collide_normally() -> None:
