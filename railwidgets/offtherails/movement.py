@@ -85,6 +85,25 @@ def items_text(items: Items) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def names(items: Items) -> tuple[str, ...]:
+    """The items one by one, by kind: ``names((0, 2, 0, 1, 0))`` is ruby, ruby, gold.
+
+    >>> names((0, 2, 0, 1, 0))
+    ('ruby', 'ruby', 'gold')
+    >>> counts(('gold', 'ruby', 'ruby'))
+    (0, 2, 0, 1, 0)
+    """
+    return tuple(KINDS[k] for k, n in enumerate(items) for _ in range(n))
+
+
+def counts(item_names: tuple[str, ...]) -> Items:
+    """The counts of a tuple of item names (the inverse of :func:`names`)."""
+    result = [0] * 5
+    for name in item_names:
+        result[KINDS.index(name)] += 1
+    return tuple(result)  # type: ignore[return-value]
+
+
 def player_name(state: State, seat: int) -> str:
     if len(state.sides) == 1:
         return "Solo"

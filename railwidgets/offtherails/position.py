@@ -1,7 +1,48 @@
-"""Positions: the whole state as plain JSON data, and back (documented in ``rules``).
+"""Positions: the whole state as plain JSON data, and back.
 
 :func:`load` checks every key and value and raises :class:`RecordError` naming
 the first thing that is wrong, so a scenario typed by hand fails clearly.
+
+Positions (:meth:`Game.position`) are plain data with these keys:
+
+``turn``          ``{"number", "active", "first_player", "stage", "actions_used", "met"}``:
+                  the turn (from 1), the seat playing it, the first player, the decision
+                  awaited (``side actions cart exit take nose split pick mission chasm
+                  over``), actions used, missions met this turn
+``sides``         per seat the side played (``"N" "E" "S" "W"``; solo: ``null``)
+``squares``       ``[{"square": [row, col], "tile": "NS"|null, "items": {kind: n},
+                  "chasm": colour|null}]``: every grid square with a tile, items or a token
+``carts``         ``[{"owner", "name", "colour", "place", "square", "facing", "back",
+                  "speed", "contents", "moved"}]``: ``place`` is ``supply``, ``board`` or
+                  ``gone``; ``square`` a grid square or a starting track
+``stockpiles``    per seat ``{kind: n}``: items delivered
+``delivered``     ``{side: {kind: n}}``: solo deliveries by exit side (empty otherwise)
+``missions``      ``{"face_up": [n], "deck": [n], "claimed": [[n] per seat]}`` (M-numbers)
+``bag``           ``{kind: n}``: the items in the bag
+``removed_by_chasm``  ``{kind: n}``: items the chasm swallowed
+``tiles``         ``{"used", "destroyed"}``: tiles put into play and swallowed (≤ 90)
+``deposit_deck``  the cards, top first (``"red 5"``, ``"chasm"``)
+``removed_cards`` the cards removed unseen at setup
+``chasm_deck``    ``{"cards": [...], "tokens": bool}``: the collapse cards and their tokens
+``chasm_supply``  ``{colour: n}``: chasm tokens still to draw
+``final_round``   ``{"turns_left", "collapsed", "drawn_token"}``: turns until the collapse
+                  once the Chasm card is out, whether it happened, the token to place
+``move``          the move in progress (``null`` between moves): its cart, steps left,
+                  pick-up progress and any collision being resolved
+``ended``         why the game ended (``""`` while it goes on)
+
+Item kinds are ``rock ruby emerald gold diamond``; colours ``red yellow green blue``
+(= sides N E S W). :meth:`Game.view` replaces the hidden parts (deck order, the
+bag, the removed and collapse cards, the mission deck) by their sizes, and shows
+the collision piles only to the hit cart's owner until the pick (C-5).
+
+>>> from railwidgets import offtherails
+>>> p = offtherails.Game(players=2, seed=3).position()
+>>> p["turn"]["stage"], len(p["deposit_deck"]), p["chasm_deck"]["tokens"]
+('side', 17, True)
+>>> view = offtherails.Game(players=2, seed=3).view(0)
+>>> view["deposit_deck"], view["chasm_deck"]["cards"]  # only the sizes (§2.16)
+(17, 4)
 """
 
 from __future__ import annotations
@@ -36,7 +77,21 @@ from railwidgets.offtherails.components import (
     Square,
     card_name,
 )
-from railwidgets.offtherails.state import PLACES, STAGES, Cart, Move, State
+from railwidgets.offtherails.state import (
+    BOARD,
+    CHASM,
+    EXIT,
+    NOSE,
+    PICK,
+    PLACES,
+    SIDE,
+    SPLIT,
+    STAGES,
+    TAKE,
+    Cart,
+    Move,
+    State,
+)
 
 KEYS = (
     "turn",
@@ -401,3 +456,21 @@ def _load_move(data: Any, carts: int) -> Move:
             a, b = _list(piles, f"{path}.piles", 2)
             m.piles = (_items(a, f"{path}.piles[0]"), _items(b, f"{path}.piles[1]"))
     return m
+
+
+def check_stage(st: State, solo: bool) -> None:
+    """The stage must be one the rest of the position can be at (a move, a collision, ...)."""
+    moving = (EXIT, NOSE, TAKE, SPLIT, PICK)
+    if st.stage in moving and (st.move is None or st.carts[st.move.cart].place != BOARD):
+        raise _fail("turn.stage", f"{st.stage!r} needs a move of a cart on board")
+    if st.stage in (SPLIT, PICK) and (st.move is None or st.move.other < 0):
+        raise _fail("turn.stage", f"{st.stage!r} needs a collision in the move")
+    if st.stage == PICK and st.move is not None and st.move.piles is None:
+        raise _fail("move.collision.piles", "the piles are needed to pick one")
+    if st.stage == CHASM and st.drawn_token < 0:
+        raise _fail("final_round.drawn_token", "the chasm stage needs a token")
+    expected = 4 if solo else 2 * len(st.sides)
+    if len(st.carts) != expected:
+        raise _fail("carts", f"this game has {expected} carts")
+    if st.stage == SIDE and (solo or any(side >= 0 for side in st.sides)):
+        raise _fail("turn.stage", "sides are chosen once, before turn 1")

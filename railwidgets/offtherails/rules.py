@@ -22,37 +22,8 @@ a single option is taken automatically and logged.
 >>> [(c["square"], c["facing"]) for c in game.position()["carts"] if c["place"] == "board"]
 [([2, 4], 'S')]
 
-Positions (:meth:`Game.position`) are plain data with these keys:
-
-``turn``          ``{"number", "active", "first_player", "stage", "actions_used", "met"}``:
-                  the turn (from 1), the seat playing it, the first player, the decision
-                  awaited (``side actions cart exit take nose split pick mission chasm
-                  over``), actions used, missions met this turn
-``sides``         per seat the side played (``"N" "E" "S" "W"``; solo: ``null``)
-``squares``       ``[{"square": [row, col], "tile": "NS"|null, "items": {kind: n},
-                  "chasm": colour|null}]``: every grid square with a tile, items or a token
-``carts``         ``[{"owner", "name", "colour", "place", "square", "facing", "back",
-                  "speed", "contents", "moved"}]``: ``place`` is ``supply``, ``board`` or
-                  ``gone``; ``square`` a grid square or a starting track
-``stockpiles``    per seat ``{kind: n}``: items delivered
-``delivered``     ``{side: {kind: n}}``: solo deliveries by exit side (empty otherwise)
-``missions``      ``{"face_up": [n], "deck": [n], "claimed": [[n] per seat]}`` (M-numbers)
-``bag``           ``{kind: n}``: the items in the bag
-``removed_by_chasm``  ``{kind: n}``: items the chasm swallowed
-``tiles``         ``{"used", "destroyed"}``: tiles put into play and swallowed (≤ 90)
-``deposit_deck``  the cards, top first (``"red 5"``, ``"chasm"``)
-``removed_cards`` the cards removed unseen at setup
-``chasm_deck``    ``{"cards": [...], "tokens": bool}``: the collapse cards and their tokens
-``chasm_supply``  ``{colour: n}``: chasm tokens still to draw
-``final_round``   ``{"turns_left", "collapsed", "drawn_token"}``: turns until the collapse
-                  once the Chasm card is out, whether it happened, the token to place
-``move``          the move in progress (``null`` between moves): its cart, steps left,
-                  pick-up progress and any collision being resolved
-``ended``         why the game ended (``""`` while it goes on)
-
-Item kinds are ``rock ruby emerald gold diamond``; colours ``red yellow green blue``
-(= sides N E S W). :meth:`Game.view` replaces the hidden parts (deck order, the
-bag, the collapse cards, the mission deck, the collision piles) by their sizes.
+Positions (:meth:`Game.position`) are plain data, documented key by key in
+:mod:`railwidgets.offtherails.position`; :meth:`Game.view` hides what a seat may not know.
 """
 
 from __future__ import annotations
@@ -109,7 +80,6 @@ from railwidgets.offtherails.components import (
     SPEED_MIN,
     SPEED_START,
     TILE_SUPPLY,
-    Items,
     default_length,
 )
 from railwidgets.offtherails.movement import Config, player_name
@@ -137,7 +107,6 @@ from railwidgets.offtherails.text import board_text
 
 __all__ = ["Game"]
 
-KIND_OF_NAME = {name: kind for kind, name in enumerate(KINDS)}
 #: The action kinds each stage accepts, and what the game waits for.
 STAGE_ACTIONS: dict[str, tuple[tuple[type[Action], ...], str]] = {
     SIDE: ((ChooseSide,), "the first player to choose a side (§2.4.2)"),
@@ -159,10 +128,6 @@ EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ign
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 TAKE_ACTIONS = {k: TakeItem(KINDS[k]) for k in range(1, 5)}  # type: ignore[arg-type]
 PICK_ACTIONS = (PickPile("A"), PickPile("B"))
-
-
-def _names(items: Items) -> tuple[str, ...]:
-    return tuple(KINDS[k] for k, n in enumerate(items) for _ in range(n))
 
 
 class Game(BaseGame):
@@ -376,7 +341,8 @@ class Game(BaseGame):
             assert m is not None
             load = st.carts[m.other].contents
             return [
-                SplitLoad(_names(a), _names(b)) for a, b in movement.splits(load, cfg.ceil_half)
+                SplitLoad(movement.names(a), movement.names(b))
+                for a, b in movement.splits(load, cfg.ceil_half)
             ]
         if stage == PICK:
             assert m is not None and m.piles is not None
@@ -559,11 +525,11 @@ class Game(BaseGame):
                 st.move.next = "done"
             self._run_move()
         elif isinstance(action, TakeItem):
-            movement.take(st, say, KIND_OF_NAME[action.item])
+            movement.take(st, say, KINDS.index(action.item))
             self._run_move()
         elif isinstance(action, SplitLoad):
             assert st.move is not None
-            a, b = _counts(action.pile_a), _counts(action.pile_b)
+            a, b = movement.counts(action.pile_a), movement.counts(action.pile_b)
             if self._cfg.ceil_half:
                 movement.finish_collision(st, self._cfg, say, a)  # C-5: pile A drops
                 self._run_move()
@@ -614,20 +580,7 @@ class Game(BaseGame):
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
-        moving = (EXIT, NOSE, TAKE, SPLIT, PICK)
-        if st.stage in moving and (st.move is None or st.carts[st.move.cart].place != BOARD):
-            raise RecordError(f"position turn.stage: {st.stage!r} needs a move of a cart on board")
-        if st.stage in (SPLIT, PICK) and (st.move is None or st.move.other < 0):
-            raise RecordError(f"position turn.stage: {st.stage!r} needs a collision in the move")
-        if st.stage == PICK and st.move is not None and st.move.piles is None:
-            raise RecordError("position move.collision.piles: the piles are needed to pick one")
-        if st.stage == CHASM and st.drawn_token < 0:
-            raise RecordError("position final_round.drawn_token: the chasm stage needs a token")
-        expected = 4 if self._cfg.solo else 2 * self.num_players
-        if len(st.carts) != expected:
-            raise RecordError(f"position carts: this game has {expected} carts")
-        if st.stage == SIDE and (self._cfg.solo or any(side >= 0 for side in st.sides)):
-            raise RecordError("position turn.stage: sides are chosen once, before turn 1")
+        position.check_stage(st, self._cfg.solo)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
@@ -638,10 +591,3 @@ class Game(BaseGame):
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
-
-
-def _counts(names: tuple[str, ...]) -> Items:
-    counts = [0] * 5
-    for name in names:
-        counts[KIND_OF_NAME[name]] += 1
-    return tuple(counts)  # type: ignore[return-value]

@@ -134,7 +134,7 @@ class Move:
 
 
 class State:
-    """Everything about a game in progress (see ``rules.Game`` for the position format)."""
+    """Everything about a game in progress (its position format: ``position``)."""
 
     __slots__ = (
         "actions_used",

@@ -15,7 +15,7 @@ from tests.offtherails.scenario import cart, game
 
 
 def test_every_key_is_documented() -> None:
-    doc = otr.rules.__doc__ or ""
+    doc = otr.position.__doc__ or ""
     for key in KEYS:
         assert f"``{key}``" in doc
     assert set(otr.Game(players=3, seed=1).position()) == {"game", "options", *KEYS}
