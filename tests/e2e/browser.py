@@ -216,6 +216,12 @@ def open_and_run(
     raise AssertionError("unreachable")
 
 
+def output_errors(page: Page) -> list[str]:
+    """Texts of error and stderr outputs shown on the page (tracebacks, warnings)."""
+    found = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
+    return [text.strip() for text in found.all_inner_texts() if text.strip()]
+
+
 # -- canvas pixels -------------------------------------------------------------------------
 
 _PAINTED_JS = """
@@ -233,6 +239,14 @@ _PIXEL_JS = """
 (canvas, [x, y]) => {
   const data = canvas.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data;
   return [data[0], data[1], data[2], data[3]];
+}
+"""
+
+_PIXELS_JS = """
+(canvas, points) => {
+  const context = canvas.getContext('2d');
+  return points.map(([x, y]) =>
+    Array.from(context.getImageData(Math.round(x), Math.round(y), 1, 1).data));
 }
 """
 
@@ -270,6 +284,14 @@ def pixel_at(canvas: Locator, x: float, y: float) -> tuple[int, int, int, int]:
     """RGBA at canvas pixel ``(x, y)`` (the canvas's own coordinates, not CSS)."""
     r, g, b, a = canvas.evaluate(_PIXEL_JS, [x, y])
     return (int(r), int(g), int(b), int(a))
+
+
+def pixels_at(
+    canvas: Locator, points: list[tuple[float, float]]
+) -> list[tuple[int, int, int, int]]:
+    """RGBA at each canvas pixel of ``points``, in one round trip."""
+    values = canvas.evaluate(_PIXELS_JS, [[x, y] for x, y in points])
+    return [(int(r), int(g), int(b), int(a)) for r, g, b, a in values]
 
 
 def canvas_fingerprint(canvas: Locator) -> int:
@@ -321,3 +343,58 @@ def save_screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOT_DIR / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+# -- latency: from a click to changed pixels, measured inside the page ---------------------
+
+_ARM_PROBE_JS = """
+(canvas, [eventName, timeoutMs]) => {
+  const context = canvas.getContext('2d');
+  const fingerprint = () => {
+    const data = new Uint32Array(
+      context.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+    let hash = 2166136261;
+    for (let i = 0; i < data.length; i++) hash = Math.imul(hash ^ data[i], 16777619) >>> 0;
+    return hash;
+  };
+  const before = fingerprint();
+  window.__railwidgetsLatency = null;
+  const channel = new MessageChannel();
+  let start = 0;
+  channel.port1.onmessage = () => {
+    const now = performance.now();
+    if (fingerprint() !== before) {
+      window.__railwidgetsLatency = performance.now() - start;
+    } else if (now - start > timeoutMs) {
+      window.__railwidgetsLatency = -1;
+    } else {
+      channel.port2.postMessage(0);
+    }
+  };
+  window.addEventListener(eventName, () => {
+    start = performance.now();
+    channel.port2.postMessage(0);
+  }, {capture: true, once: true});
+}
+"""
+
+
+def arm_latency_probe(canvas: Locator, event: str = "mousedown", timeout_s: float = 5.0) -> None:
+    """Get ready to time the next ``event`` (captured on the window) to changed pixels.
+
+    The page remembers the canvas's pixels now; from the event on it compares them
+    again after every task (a ``MessageChannel`` loop, no animation-frame rounding).
+    Read the result with :func:`read_latency_ms`.
+    """
+    canvas.evaluate(_ARM_PROBE_JS, [event, timeout_s * 1000])
+
+
+def read_latency_ms(page: Page, timeout_s: float = 10.0) -> float:
+    """Milliseconds from the armed event to changed pixels (``TimeoutError`` if none)."""
+    page.wait_for_function(
+        "() => window.__railwidgetsLatency !== null", timeout=timeout_s * 1000, polling=20
+    )
+    latency = float(page.evaluate("() => window.__railwidgetsLatency"))
+    if latency < 0:
+        raise TimeoutError("the canvas did not change after the click")
+    return latency

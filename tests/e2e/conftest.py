@@ -58,6 +58,9 @@ def browser_page(browser_context: BrowserContext) -> Iterator[BrowserPage]:
     try:
         yield tab
     finally:
+        # shown by pytest only when the test failed
+        for message in tab.console.messages:
+            print(f"[browser] {message[:2000]}")
         page.close()
 
 

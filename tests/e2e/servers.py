@@ -41,13 +41,16 @@ VENV_BIN = Path(sys.executable).parent
 ServerKind = Literal["lab", "notebook", "voila"]
 
 #: JupyterLab / Notebook 7 user settings for a test server: no news toast, no update
-#: check, no autosave (measured: ``--LabApp.news_url=None`` alone does not stop the toast).
+#: check, no autosave, no windowing (measured: ``--LabApp.news_url=None`` alone does not stop the toast).
 TEST_USER_SETTINGS: dict[str, dict[str, object]] = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false",
         "checkForUpdates": False,
     },
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    # Render every cell: with the default windowing, cells out of view are skipped by
+    # the browser (content-visibility), so their text reads as empty and timing varies.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
 READY_TIMEOUT_S = 60.0

@@ -1,0 +1,140 @@
+"""Mini Rails in a real browser: JupyterLab, Voilà and Notebook 7 in headless Chromium.
+
+Each test opens a notebook as a person would, waits for the board to be painted,
+plays a turn with the mouse (a market disc, Build, a lit hex) and checks what the
+page shows: the status line, which hexes light up, the disc drawn on the hex. The
+screenshots of every step are under ``screenshots/e2e/``; a test fails on browser
+console errors other than the known harmless ones (``tests/e2e/browser.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+from railwidgets.minirails import scenarios
+from tests.e2e.browser import open_and_run, pixels_at, save_screenshot
+from tests.e2e.conftest import PLAY_NOTEBOOK, TUTORIAL_NOTEBOOK, BrowserPage
+from tests.e2e.minirails_page import MiniRailsView, cell_index, play_build_turn
+from tests.e2e.servers import JupyterServer
+
+pytestmark = pytest.mark.e2e
+
+#: The tutorial's cells used here (found by their source, so cells may move).
+BUILD_EXAMPLE_CELL = "MiniRailsWidget(game=scenarios.build_example()"
+WHOLE_GAME_CELL = "MiniRailsWidget(players=3, seats="
+FULL_GAME_TIMEOUT_S = 120
+HUMAN_PROMPT = r"to play: click a disc in the market"
+
+
+def save_notebook(page: Page) -> None:
+    """File ▸ Save Notebook, then wait until the tab no longer shows unsaved changes."""
+    page.get_by_role("menuitem", name="File", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Save Notebook(?! As)")).click()
+    page.locator(".jp-mod-current.jp-mod-dirty").wait_for(state="detached", timeout=15_000)
+
+
+def play_tutorial_build_example(
+    tab: BrowserPage, server: JupyterServer, name: str
+) -> MiniRailsView:
+    """Run the tutorial, then play §5's turn: red disc in slot 0, Build, a lit hex."""
+    page = tab.page
+    tutorial = server.root_dir / TUTORIAL_NOTEBOOK
+    open_and_run(page, server.url_for(TUTORIAL_NOTEBOOK), "canvas", tab.kernel)
+    view = MiniRailsView.in_cell(page, cell_index(tutorial, BUILD_EXAMPLE_CELL))
+    view.wait_painted()
+    save_screenshot(page, f"{name}-0-painted")
+    game = scenarios.build_example()
+    legal = set(game.legal_hexes("red"))
+    assert game.state.market[0] == "red"
+    view.wait_status(HUMAN_PROMPT)
+    turn = play_build_turn(view, name, slots=[0], choose=(0, -1))
+    assert (turn.company, turn.slot) == ("red", 0)
+    assert turn.lit == legal, f"lit {sorted(turn.lit)}, legal {sorted(legal)}"
+    assert "red" in turn.status_after.lower(), turn.status_after
+    return view
+
+
+def test_jupyterlab_tutorial_turn_reload_and_whole_game(
+    lab_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    view = play_tutorial_build_example(browser_page, lab_server, "lab")
+
+    # Saved and reloaded, the page shows the same board again: the widget is drawn from
+    # the kernel's state when the new page connects (ipycanvas 0.14 reconnect, pitfall 2).
+    red_before = pixels_at(view.canvas, [view.layout.hex_centre((0, -1))])
+    save_notebook(page)
+    page.reload()
+    reloaded = MiniRailsView.in_cell(
+        page, cell_index(lab_server.root_dir / TUTORIAL_NOTEBOOK, BUILD_EXAMPLE_CELL)
+    )
+    reloaded.wait_painted()
+    assert pixels_at(reloaded.canvas, [view.layout.hex_centre((0, -1))]) == red_before
+    save_screenshot(page, "lab-4-reloaded")
+
+    # The whole game of §10 with every seat a bot runs to the end; the scores appear.
+    whole = MiniRailsView.in_cell(
+        page, cell_index(lab_server.root_dir / TUTORIAL_NOTEBOOK, WHOLE_GAME_CELL)
+    )
+    whole.root.scroll_into_view_if_needed()
+    whole.wait_painted()
+    whole.root.locator(".widget-dropdown", has_text="Orange").locator("select").select_option(
+        label="Greedy bot"
+    )
+    result = whole.wait_status(r"Game over: ", timeout_s=FULL_GAME_TIMEOUT_S)
+    assert re.search(r"Game over: .+ (wins|share the victory) with [+-]\d+\.", result), result
+    scores = whole.scores.inner_text()
+    assert "Shares kept" in scores and "winner" in scores, scores
+    assert len(re.findall(r"[+-]\d+\s*(★ winner)?\s*$", scores, re.M)) >= 3, scores
+    save_screenshot(page, "lab-5-game-over")
+    browser_page.console.assert_clean()
+
+
+def test_voila_play_notebook_turn_reload(
+    voila_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    page.goto(voila_server.url_for(PLAY_NOTEBOOK))
+    view = MiniRailsView.only_one(page)
+    view.wait_painted()
+    save_screenshot(page, "voila-0-painted")
+    # The page is the title and the widget, full width, with no code shown.
+    assert page.get_by_role("heading", name="Mini Rails").is_visible()
+    assert page.locator(".jp-InputArea-editor").count() == 0
+    assert page.get_by_text("MiniRailsWidget(").count() == 0
+    page_width = page.evaluate("() => document.documentElement.clientWidth")
+    assert view.root.bounding_box()["width"] >= 0.8 * page_width  # type: ignore[index]
+    view.wait_status(HUMAN_PROMPT)
+    turn = play_build_turn(view, "voila")
+    assert turn.company in turn.status_after.lower(), turn.status_after
+
+    # A reload runs the notebook again: a new game, and the board is painted again.
+    page.reload()
+    again = MiniRailsView.only_one(page)
+    again.wait_painted()
+    again.wait_status(HUMAN_PROMPT)
+    save_screenshot(page, "voila-4-reloaded")
+    turn = play_build_turn(again, "voila-reloaded")
+    browser_page.console.assert_clean()
+
+
+def test_notebook7_tutorial_turn(notebook_server: JupyterServer, browser_page: BrowserPage) -> None:
+    play_tutorial_build_example(browser_page, notebook_server, "notebook7")
+    browser_page.console.assert_clean()
+
+
+def test_console_errors_are_caught(browser_page: BrowserPage) -> None:
+    """The console check is live: errors logged or thrown by a page are reported."""
+    page = browser_page.page
+    page.goto("about:blank")
+    page.evaluate("() => console.error('railwidgets: deliberate test error')")
+    page.evaluate("() => setTimeout(() => { throw new Error('deliberate page error'); })")
+    page.wait_for_timeout(200)
+    unexpected = browser_page.console.unexpected()
+    assert any("deliberate test error" in m for m in unexpected), unexpected
+    assert any("deliberate page error" in m for m in unexpected), unexpected
+    with pytest.raises(AssertionError):
+        browser_page.console.assert_clean()
