@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from railwidgets.core import IllegalActionError, RecordError
+from railwidgets.core import IllegalActionError, RandomBot, RecordError, play_out
 from railwidgets.twistytracks import Game, PlaceTile, action_from_dict
 from railwidgets.twistytracks.board import Board
 from railwidgets.twistytracks.components import (
@@ -50,6 +51,17 @@ def test_2_6_R22_each_player_shuffles_a_stack_of_the_15_tiles():
     assert len({tuple(stack) for stack in stacks}) == 4
     assert Game(players=4, seed=11).position() == game.position()
     assert Game(players=4, seed=12).position() != game.position()
+
+
+def test_2_6_R22_chance_comes_from_the_game_own_generator_only():
+    before = random.getstate()
+    game = Game(players=3, seed=5)
+    play_out(game, RandomBot(1))
+    assert random.getstate() == before, "the global random is never used"
+    again = Game(players=3, seed=5)
+    for action in game.history:
+        again.apply(action)
+    assert again.to_json() == game.to_json() and again.log == game.log
 
 
 def test_2_6_R23_trains_start_on_their_starting_tracks():
