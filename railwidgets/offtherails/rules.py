@@ -277,9 +277,12 @@ class Game(BaseGame):
         st = self._state
         while st.stage != OVER:
             if st.stage == ACTION_PHASE:
-                if st.actions_used < ACTIONS_PER_TURN and not self._nothing_to_do():
+                if st.actions_used >= ACTIONS_PER_TURN:
+                    self._next_cart()  # §2.6: after the 4th action the phase ends
+                elif self._nothing_to_do():
+                    self._do(EndActions(), forced=True)
+                else:
                     return
-                self._next_cart()  # §2.6: after the 4th action the phase ends
                 continue
             options = self._legal_actions()
             if len(options) != 1:

@@ -203,3 +203,22 @@ def test_5_actions_carry_values_of_their_declared_types() -> None:
     refused(mission_step, otr.ClaimMission(1.0), r"§5")
     mission_step.apply(otr.ClaimMission(1))
     assert mission_step.position()["missions"]["claimed"][0] == [1]
+
+
+def test_5_a_single_option_is_taken_and_logged() -> None:
+    """§5: with nothing to do but end the action phase, the turn moves on, and the log says so."""
+    crosses = {(5, 5): "NESW", (6, 6): "NESW"}
+    g = game(
+        tiles=crosses,
+        tiles__used=90,
+        turn__active=1,
+        deposit_deck=["red 1", "red 2"],
+        carts=[
+            cart(0, "white", None, place="gone"),
+            cart(0, "black", None, place="gone"),
+            cart(1, "white", (5, 5), "E", "W", 1),
+        ],
+    )
+    g.apply(otr.EndActions())  # seat 1's cart derails; seat 0 has nothing to do
+    assert g.position()["turn"]["active"] == 1 and g.position()["turn"]["number"] == 5
+    assert "Red: end the action phase (only choice)" in g.log
