@@ -1,6 +1,14 @@
 """Deposits, the Chasm card, the collapse and the chasm tokens (§2.4.4, §2.9–2.11, §2.15).
 
 Chance is drawn only from the ``rng`` passed in (the game's own generator).
+
+>>> import random
+>>> from railwidgets.offtherails.setup import new_game
+>>> st = new_game(4, "medium", random.Random(5), lambda line: None)
+>>> len(st.deck), 4 <= len(st.deck) - 1 - st.deck.index(CHASM_CARD) <= 8  # §2.4.4.6
+(21, True)
+>>> sum(sum(items) for items in st.items) in range(8, 13)  # the 4 initial deposits
+True
 """
 
 from __future__ import annotations

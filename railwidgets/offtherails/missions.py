@@ -2,6 +2,13 @@
 
 During a turn the conditions met are collected in ``state.met``; the mission
 step (C-1) offers the face-up ones among them.
+
+>>> jewels((3, 1, 1, 0, 0))  # rocks are no jewels (D-15)
+2
+>>> from railwidgets import offtherails
+>>> g = offtherails.Game(players=2, seed=1)
+>>> g.scores()  # nothing delivered yet: two carts in supply, 3 points each
+[6, 6]
 """
 
 from __future__ import annotations

@@ -1,6 +1,12 @@
 """Setting up a game (§2.4) or a solo game (§2.15), and the choice of sides (§2.4.2).
 
 Chance is drawn only from the ``rng`` passed in (the game's own generator).
+
+>>> import random
+>>> st = new_game(4, "medium", random.Random(2), lambda line: None)
+>>> choose_sides(st, 0, random.Random(2), lambda line: None)  # player 1 takes north (red)
+>>> [SIDE_LETTERS[st.sides[(st.first_player + k) % 4]] for k in range(4)]
+['N', 'S', 'E', 'W']
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@
 Items are counted, never listed: a tuple ``(rocks, rubies, emeralds, gold,
 diamonds)`` (see :data:`components.KINDS`). Tuples are immutable, so copying a
 list of them copies only pointers.
+
+>>> from railwidgets.offtherails.components import DIAMOND, ROCK
+>>> add((0, 1, 0, 0, 0), one(DIAMOND))
+(0, 1, 0, 0, 1)
+>>> sub((2, 1, 0, 0, 0), one(ROCK))
+(1, 1, 0, 0, 0)
 """
 
 from __future__ import annotations
