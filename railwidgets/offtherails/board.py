@@ -193,7 +193,9 @@ def check_upgrade(state: State, action: Upgrade) -> int:
     i = index(square)
     old, new = state.tiles[i], _mask_of(action)
     if new is None:
-        raise IllegalActionError(f"{action}: exits are written as letters in the order NESW")
+        raise IllegalActionError(
+            f"{action}: exits are written as letters in the order NESW (§2.6 A2)"
+        )
     if new & old != old:
         raise IllegalActionError(f"{action}: an upgrade keeps every exit (§2.6 A2)")
     if exit_count(new) != exit_count(old) + 1 or exit_count(old) == 4:

@@ -110,6 +110,7 @@ def test_2_6_a2_upgrade_refusals() -> None:
     )
     refused(g, otr.Upgrade((0, 4), "NES"), "under a cart.*2.6 A2")
     refused(g, otr.Upgrade((5, 5), "ESW"), "keeps every exit.*2.6 A2")
+    refused(g, otr.Upgrade((5, 5), "NWE"), r"order NESW \(§2\.6 A2\)")
     refused(g, otr.Upgrade((5, 5), "NESW"), "one exit.*2.6 A2")
 
 
