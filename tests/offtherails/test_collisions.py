@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -17,7 +18,8 @@ ALL_MISSIONS = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], []]}
 def crash(mover: dict[str, Any], other: dict[str, Any], **kw: Any) -> otr.Game:
     """Seat 0's ``mover`` drives south down column 4 into ``other``; seat 0 ends its actions."""
     kw.setdefault("tiles", COLUMN)
-    g = game(carts=[mover, other], missions=ALL_MISSIONS, **kw)
+    kw.setdefault("missions", ALL_MISSIONS | {"claimed": [[]] * kw.get("players", 2)})
+    g = game(carts=[mover, other], **kw)
     g.apply(otr.EndActions())
     return g
 
@@ -260,3 +262,22 @@ def test_c_12_a_bump_on_the_first_step_leaves_the_cart_facing_out() -> None:
     g.apply(otr.EndActions())  # seat 1: its cart derails off the track end
     g.apply(otr.EndActions())  # seat 0: the cart facing out returns to the supply (D-20)
     assert board_cart(g, 0, "white")["place"] == "supply"
+
+
+def test_c_5_only_the_hit_cart_owner_sees_the_piles() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 2, "diamond": 1}),
+        players=3,
+    )
+    g.apply(otr.SplitLoad(("ruby", "diamond"), ("ruby",)))
+    views = [json.dumps(g.view(seat)) for seat in range(3)]
+    assert [g.view(seat)["move"]["collision"]["piles"] is None for seat in range(3)] == [
+        True,
+        False,
+        True,
+    ]
+    assert all("diamond" not in v.split('"move"')[1] for v in (views[0], views[2]))
+    assert not any("pile" in line and "diamond" in line for line in g.log)
+    g.apply(otr.PickPile("A"))
+    assert all(g.view(seat)["move"] is None for seat in range(3))  # the move has ended
