@@ -4,6 +4,15 @@ Each square is two characters: the tile (``│ ─ └ ┌ ┐ ┘ ├ ┬ ┤ �
 none, ``R Y G B`` for the mine centres, ``#`` for the chasm) and a mark: the
 letter of a cart there, else the number of items (``+`` for ten or more).
 Around the grid, ``=`` is a starting track and ``~`` surface without one.
+
+>>> from railwidgets import offtherails
+>>> game = offtherails.Game(players=2, seed=3)
+>>> game.apply(offtherails.ChooseSide("N"))
+>>> lines = str(game).splitlines()
+>>> lines[1]  # the north surface: red starting tracks at columns 1, 4, 7 and 10
+' -1   ~ = ~ ~ = ~ ~ = ~ ~ = ~'
+>>> lines[-1]
+'turn 1, Red to play (actions); 17 deposit cards; tiles 0/90'
 """
 
 from __future__ import annotations
