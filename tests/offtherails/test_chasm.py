@@ -190,3 +190,21 @@ def test_2_14_2_chasm_die() -> None:
     new = [s for s in p["squares"] if s["chasm"] and tuple(s["square"]) not in
            {(3, 4), (2, 7), (7, 8), (7, 4)}]  # fmt: skip
     assert len(new) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_2_14_2_chasm_die_rerolls_a_square_with_a_token(seed: int) -> None:
+    red = [(2, 2), (2, 3), (2, 4), (3, 2)]  # red mine squares 1-4 (D-31)
+    g = _after_collapse(
+        tiles=LOOP,
+        carts=[circling(0)],
+        chasm=dict.fromkeys(red, "red"),
+        chasm_supply={"red": 1, "yellow": 0, "green": 0, "blue": 0},
+        chasm_die=True,
+        seed=seed,
+    )
+    end_turn(g)
+    new = {tuple(s["square"]) for s in g.position()["squares"] if s["chasm"]} - set(red)
+    assert len(new) == 1 and new <= {(3, 4), (4, 2), (4, 3), (4, 4)}  # squares 5-8
+    rolls = [int(line.split()[-1]) for line in g.log if "chasm die rolls" in line]
+    assert all(n <= 4 for n in rolls[:-1]) and rolls[-1] >= 5
