@@ -273,6 +273,8 @@ def start_server(
             "JUPYTERLAB_WORKSPACES_DIR": str(work_dir / "workspaces"),
             "JUPYTER_RUNTIME_DIR": str(work_dir / "runtime"),
             "JUPYTER_CONFIG_DIR": str(work_dir / "config"),
+            # no user kernelspecs or extensions: the kernel is this environment's Python
+            "JUPYTER_DATA_DIR": str(work_dir / "data"),
             "IPYTHONDIR": str(work_dir / "ipython"),
             "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
             "PYTHONUNBUFFERED": "1",
