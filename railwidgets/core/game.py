@@ -216,6 +216,12 @@ class Game(ABC):
     def _validate(self, action: Any) -> None:
         if not isinstance(action, self.ACTIONS):
             raise IllegalActionError(f"{action!r} is not a {self.TITLE} action")
+        try:  # an action is plain data of its declared types, exactly as a record holds it
+            same = decode_action(action.to_dict(), self.ACTIONS) == action
+        except ValueError as err:
+            raise IllegalActionError(f"{action!r} is malformed: {err}") from None
+        if not same:
+            raise IllegalActionError(f"{action!r} is malformed: use tuples, not lists")
         if self.is_over:
             raise IllegalActionError(f"the game is over: {action} cannot be played")
         self._check(action)

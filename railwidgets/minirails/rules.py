@@ -264,7 +264,7 @@ class Game(BaseGame):
         if action.company not in COMPANIES:
             raise IllegalActionError(f"there is no company {action.company!r} (§2.1)")
         slot = action.slot
-        if type(slot) is not int or not 0 <= slot < len(s.market):
+        if not 0 <= slot < len(s.market):
             raise IllegalActionError(
                 f"there is no market slot {slot!r}: the market has slots 0–{len(s.market) - 1}"
             )
@@ -302,8 +302,8 @@ class Game(BaseGame):
                 f"{company} is blocked (no empty hex next to a {company} disc): "
                 "the disc goes onto its frame (§2.8.5)"
             )
-        if not (type(target) is tuple and len(target) == 2 and target in MAP_HEXES):
-            raise IllegalActionError(f"{target!r} is not a hex of the map (§2.8.1)")
+        if target not in MAP_HEXES:
+            raise IllegalActionError(f"{target} is not a hex of the map (§2.8.1)")
         if target in s.board:
             raise IllegalActionError(
                 f"{target} already holds a {s.board[target]} disc: one disc per hex (§2.8.1)"

@@ -55,7 +55,6 @@ from railwidgets.offtherails.actions import (
     SplitLoad,
     TakeItem,
     Upgrade,
-    action_from_dict,
 )
 from railwidgets.offtherails.board import (
     CELLS,
@@ -393,10 +392,6 @@ class Game(BaseGame):
     # -- checking actions (every refusal names its rule) -----------------------------------------
 
     def _check(self, action: Action) -> None:
-        try:  # §5: actions are plain data of their declared types, as in a record
-            action_from_dict(action.to_dict())
-        except ValueError as err:
-            raise IllegalActionError(f"{action!r}: {err} (§5)") from None
         st = self._state
         kinds, waiting = STAGE_ACTIONS[st.stage]
         if not isinstance(action, kinds):

@@ -207,16 +207,17 @@ class Game(BaseGame):
             raise IllegalActionError(
                 f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
             )
-        if action.tile != board.stack[0] or not _is_int(action.tile):
-            wrong = f"T{action.tile:02d}" if _is_int(action.tile) else repr(action.tile)
+        # the base class has checked every field's type (ints, a pair of ints)
+        if action.tile != board.stack[0]:
             raise IllegalActionError(
-                f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, not {wrong}"
+                f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, "
+                f"not T{action.tile:02d}"
             )
-        if not _is_int(rotation) or not 0 <= rotation < 4:
+        if not 0 <= rotation < 4:
             raise IllegalActionError(
                 f"§2.4 R6: a tile turns 0–3 quarter turns (0°–270°), not {rotation!r}"
             )
-        if not _is_cell(cell):
+        if not (0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT):
             raise IllegalActionError(
                 f"§2.1 R1: {cell!r} is not a cell of the 5×3 frame "
                 f"(x = 0–{WIDTH - 1}, y = 0–{HEIGHT - 1})"

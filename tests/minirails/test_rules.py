@@ -204,10 +204,10 @@ def test_2_8_3_build_must_use_a_legal_hex():
             g.apply(Build("red", 0, None))
         with pytest.raises(IllegalActionError, match="holds a red disc, not blue"):
             g.apply(Build("blue", 0, (2, 1)))
-        with pytest.raises(IllegalActionError, match="not a hex"):
+        with pytest.raises(IllegalActionError, match="malformed: use tuples"):
             g.apply(Build("red", 0, [0, -1]))  # type: ignore[arg-type]
-        with pytest.raises(IllegalActionError, match="no market slot True"):
-            g.apply(Buy("blue", True))  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match=r"malformed.*not an integer"):
+            g.apply(Buy("blue", True))
 
 
 def test_2_8_4_every_share_moves_by_the_terrain_value_and_is_clamped_on_its_own():
@@ -369,7 +369,10 @@ def test_bad_positions_are_refused_with_the_reason(changes, message):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"bag": {"red": 2, "white": 6, "tan": 3, "blue": 3, "yellow": 7, "gray": 6}}, "11 red discs"),
+        (
+            {"bag": {"red": 2, "white": 6, "tan": 3, "blue": 3, "yellow": 7, "gray": 6}},
+            "11 red discs",
+        ),
         ({"board": scenarios.ROUND_3["board"][1:]}, "start hex"),
         ({"board": [*scenarios.ROUND_3["board"], *board(((3, -3), "red"))]}, "not linked"),
         (

@@ -191,17 +191,18 @@ def test_text_board() -> None:
 def test_5_actions_carry_values_of_their_declared_types() -> None:
     """§5: a float, a bool or a list where a whole number or a square belongs is refused."""
     on_board = [cart(0, "white", (-1, 4), "S", "N")]
-    refused(game(carts=on_board), otr.ChangeSpeed("white", 1.0), r"not an integer \(§5\)")
-    refused(game(), otr.PlaceCart("white", (-1, True)), r"§5")
-    refused(game(), otr.PlaceCart("white", (-1.0, 4)), r"§5")
-    refused(game(), otr.PlaceTile((0, 4.0), "NS"), r"§5")
+    refused(game(carts=on_board), otr.ChangeSpeed("white", 1.0), r"malformed.*not an integer")
+    refused(game(), otr.PlaceCart("white", (-1, True)), r"malformed")
+    refused(game(), otr.PlaceCart("white", (-1.0, 4)), r"malformed")
+    refused(game(), otr.PlaceCart("white", [-1, 4]), r"malformed: use tuples")
+    refused(game(), otr.PlaceTile((0, 4.0), "NS"), r"malformed")
     mission_step = game(
         turn__stage="mission",
         turn__met=[1],
         missions={"face_up": [1, 2, 3], "deck": [], "claimed": [[], []]},
     )
-    refused(mission_step, otr.ClaimMission(True), r"§5")  # True == 1, but no mission number
-    refused(mission_step, otr.ClaimMission(1.0), r"§5")
+    refused(mission_step, otr.ClaimMission(True), r"malformed")  # True == 1, not a mission
+    refused(mission_step, otr.ClaimMission(1.0), r"malformed")
     mission_step.apply(otr.ClaimMission(1))
     assert mission_step.position()["missions"]["claimed"][0] == [1]
 
