@@ -211,3 +211,21 @@ def play_build_turn(
         pixel = pixels_at(view.canvas, [point])[0]
     save_screenshot(page, f"{name}-3-built")
     return BuiltTurn(company, slot, target, lit, status_after)
+
+
+def let_bots_finish(view: MiniRailsView, seat: str, name: str, timeout_s: float = 120.0) -> str:
+    """Make ``seat`` (a player's name, e.g. "Orange") a greedy bot and wait for the end.
+
+    Checks that the final scores appear on the page; returns the status line.
+    Screenshot ``NAME-game-over``.
+    """
+    select = view.root.locator(".widget-dropdown", has_text=seat).locator("select")
+    select.select_option(label="Greedy bot")
+    result = view.wait_status(r"Game over: ", timeout_s=timeout_s)
+    assert re.search(r"Game over: .+ (wins|share the victory) with [+-]\d+\.", result), result
+    scores = view.scores.inner_text()
+    assert "Shares kept" in scores and "winner" in scores, scores
+    assert len(re.findall(r"[+-]\d+\s*(★ winner)?\s*$", scores, re.M)) >= 2, scores
+    view.canvas.scroll_into_view_if_needed()
+    save_screenshot(view.page, f"{name}-game-over")
+    return result

@@ -2,7 +2,9 @@
 
 Each test opens a notebook as a person would, waits for the board to be painted,
 plays a turn with the mouse (a market disc, Build, a lit hex) and checks what the
-page shows: the status line, which hexes light up, the disc drawn on the hex. The
+page shows: the status line, which hexes light up, the disc drawn on the hex. In
+JupyterLab and Voilà the page is then reloaded and still shows the board, and a
+whole game played out by the bots ends with the final scores on the page. The
 screenshots of every step are under ``screenshots/e2e/``; a test fails on browser
 console errors other than the known harmless ones (``tests/e2e/browser.py``).
 """
@@ -17,7 +19,12 @@ from playwright.sync_api import Page
 from railwidgets.minirails import scenarios
 from tests.e2e.browser import open_and_run, pixels_at, save_screenshot
 from tests.e2e.conftest import PLAY_NOTEBOOK, TUTORIAL_NOTEBOOK, BrowserPage
-from tests.e2e.minirails_page import MiniRailsView, cell_index, play_build_turn
+from tests.e2e.minirails_page import (
+    MiniRailsView,
+    cell_index,
+    let_bots_finish,
+    play_build_turn,
+)
 from tests.e2e.servers import JupyterServer
 
 pytestmark = pytest.mark.e2e
@@ -81,19 +88,11 @@ def test_jupyterlab_tutorial_turn_reload_and_whole_game(
     )
     whole.root.scroll_into_view_if_needed()
     whole.wait_painted()
-    whole.root.locator(".widget-dropdown", has_text="Orange").locator("select").select_option(
-        label="Greedy bot"
-    )
-    result = whole.wait_status(r"Game over: ", timeout_s=FULL_GAME_TIMEOUT_S)
-    assert re.search(r"Game over: .+ (wins|share the victory) with [+-]\d+\.", result), result
-    scores = whole.scores.inner_text()
-    assert "Shares kept" in scores and "winner" in scores, scores
-    assert len(re.findall(r"[+-]\d+\s*(★ winner)?\s*$", scores, re.M)) >= 3, scores
-    save_screenshot(page, "lab-5-game-over")
+    let_bots_finish(whole, "Orange", "lab-5", timeout_s=FULL_GAME_TIMEOUT_S)
     browser_page.console.assert_clean()
 
 
-def test_voila_play_notebook_turn_reload(
+def test_voila_play_notebook_turn_reload_and_whole_game(
     voila_server: JupyterServer, browser_page: BrowserPage
 ) -> None:
     page = browser_page.page
@@ -117,7 +116,10 @@ def test_voila_play_notebook_turn_reload(
     again.wait_painted()
     again.wait_status(HUMAN_PROMPT)
     save_screenshot(page, "voila-4-reloaded")
-    turn = play_build_turn(again, "voila-reloaded")
+    play_build_turn(again, "voila-reloaded")
+
+    # Then the bots play the game to its end, and the final scores appear.
+    let_bots_finish(again, "Orange", "voila-5", timeout_s=FULL_GAME_TIMEOUT_S)
     browser_page.console.assert_clean()
 
 
