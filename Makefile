@@ -3,6 +3,7 @@
 #   make lab    set up .venv (once) and open JupyterLab on the tutorials
 #   make test   set up .venv (once) and run every test: unit, notebooks, browser
 #   make lint   ruff
+#   make voila  the Mini Rails board alone, as an app (Voilà)
 #   make bench  the speed measurements in benchmarks/
 
 SHELL := bash
@@ -17,11 +18,12 @@ PORT ?= 8888
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: help venv lab test test-unit test-notebooks test-e2e browser lint bench clean
+.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser lint bench clean
 
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
 	@echo "make test   set up and run every test (unit, notebooks, browser)"
+	@echo "make voila  play Mini Rails as a Voilà app"
 	@echo "make lint   check the code with ruff"
 	@echo "make bench  print the speed measurements"
 
@@ -70,8 +72,14 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check railwidgets tests benchmarks
 
-bench: venv
+bench: venv browser
 	$(PY) benchmarks/engines.py
+	$(PY) benchmarks/redraw.py
+	$(PY) benchmarks/browser_latency.py
+
+voila: venv
+	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

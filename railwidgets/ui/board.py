@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 
 from ipycanvas import MultiCanvas, hold_canvas
@@ -37,6 +38,9 @@ from railwidgets.ui.canvas import CanvasPainter
 __all__ = ["BoardView"]
 
 DrawFn = Callable[[Painter], None]
+
+#: Seconds after a page connects before the board is drawn a second time.
+REDRAW_AGAIN_AFTER = 0.5
 
 
 class BoardView:
@@ -80,6 +84,9 @@ class BoardView:
         Everything goes out in one ``hold_canvas()``: one message.
         """
         painter = self.painter
+        # Every batch names its canvas first, so a page that connected late or missed
+        # a batch still knows where the commands go (ipycanvas 0.14 private attribute).
+        self.canvas._canvas_manager._current_canvas = None
         with hold_canvas():
             if static:
                 painter.clear(self.layers[0])
@@ -94,9 +101,18 @@ class BoardView:
         self._on_click(x, y)
 
     def _client_ready(self, *_: object) -> None:
-        # A newly connected page has blank canvases with default styles, and the
-        # canvas manager must tell it which canvas the commands are for
-        # (ipycanvas 0.14 private attribute; see shared notes, pitfall 2).
-        self.canvas._canvas_manager._current_canvas = None
+        # A newly connected page has blank canvases with default styles, and must be
+        # told which canvas the commands are for (see the shared notes, pitfall 2).
+        self.painter.forget_styles()
+        self.redraw(static=True)
+        # Under load the page may still be creating the canvas manager's model when
+        # the first batch arrives, and drop it: draw once more a moment later.
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: plain Python, tests
+            return
+        loop.call_later(REDRAW_AGAIN_AFTER, self._redraw_again)
+
+    def _redraw_again(self) -> None:
         self.painter.forget_styles()
         self.redraw(static=True)
