@@ -1,7 +1,9 @@
 """Bots: anything that picks an action for the seat to play.
 
 Bots see the game only through the public API (``legal_actions`` and
-``view``), never its hidden state, and draw from their own generator.
+``view``) and draw from their own generator. A bot that tries moves on copies
+makes them with ``game.copy(reseed=...)``, so that the chance the copies draw
+(the next market, the next card) is not the real game's.
 
 >>> from railwidgets import minirails
 >>> game = minirails.Game(players=3, seed=1)

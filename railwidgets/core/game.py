@@ -271,13 +271,23 @@ class Game(ABC):
     def _say(self, line: str) -> None:
         self._log.append(line)
 
-    def copy(self) -> Self:
-        """An independent copy of the game, history included (cheap)."""
+    def copy(self, *, reseed: int | None = None) -> Self:
+        """An independent copy of the game, history included (cheap).
+
+        With ``reseed``, chance in the copy comes from a new generator, so what it
+        draws (the next market, the next card) tells nothing of the real game's
+        future: bots trying moves on copies use it. What is already laid out
+        (a shuffled deck) stays as it is.
+        """
         game = object.__new__(type(self))
         game.__dict__.update(self.__dict__)
         game._state = self._state.copy()
-        game._rng = None
-        game._rng_state = self._current_rng_state()
+        if reseed is None:
+            game._rng = None
+            game._rng_state = self._current_rng_state()
+        else:
+            game._rng = random.Random(reseed)
+            game._rng_state = None
         game._history = self._history.copy()
         game._past = self._past.copy()
         game._future = self._future.copy()

@@ -41,7 +41,7 @@ FAINT = "#A8A39A"  # spent things
 LIGHT = "#FFFFFF"
 HIGHLIGHT = "#111111"  # outline of a legal target (drawn thick, over a white wash)
 HIGHLIGHT_FILL = "#FFFFFF"
-SELECT = "#0077BB"  # the choice in hand (also marked by an arrow, not by colour alone)
+SELECT = "#0077BB"  # the choice in hand (drawn as a thick box, not by colour alone)
 
 
 def ink_for(fill: str) -> str:

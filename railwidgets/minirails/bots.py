@@ -48,7 +48,7 @@ class GreedyBot:
         best: list[Buy | Build] = []
         best_value = float("-inf")
         for action in game.legal_actions():
-            trial = game.copy()
+            trial = game.copy(reseed=self._rng.getrandbits(32))
             trial.apply(action)
             value = self.evaluate(trial, seat)
             if value > best_value + 1e-9:

@@ -329,12 +329,6 @@ def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -
     _draw_panel_static(game, painter, layout)
 
 
-def _disc(painter: Painter, x: float, y: float, r: float, company: str, alpha: float = 1.0) -> None:
-    fill = COMPANY_FILL[company]
-    painter.circle(x, y, r, fill=fill, stroke=DARK, width=1.5, alpha=alpha)
-    painter.text(x, y + 0.5, COMPANY_LETTER[company], size=r * 1.05, fill=ink_for(fill), bold=True)
-
-
 def _discs(painter: Painter, items: list[tuple[Point, str]], r: float) -> None:
     """Many company discs in three batched calls (discs, then letters by ink)."""
     if not items:

@@ -446,10 +446,14 @@ class Game(BaseGame):
         return board_text(self)
 
     def to_svg(self, **kwargs: Any) -> str:
-        """The board as SVG (also what notebooks show for a game)."""
-        from railwidgets.draw.svg import SvgPainter
-        from railwidgets.minirails.render import draw_game
+        """The board as SVG (also what notebooks show for a game).
 
-        painter = SvgPainter()
+        Takes the keyword arguments of :func:`railwidgets.minirails.render.draw_game`.
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.minirails.render import DEFAULT_LAYOUT, LAYERS, draw_game
+
+        layout = kwargs.get("layout", DEFAULT_LAYOUT)
+        painter = SvgPainter(layout.width, layout.height, LAYERS)
         draw_game(self, painter, **kwargs)
         return painter.to_svg()

@@ -254,6 +254,8 @@ class MiniRailsWidget(GameWidget):
             self.play(Build(company, self.selected, None))
         elif self.building:
             self.say("Click one of the lit hexes (or another disc in the market).", error=True)
+        elif self.selected is not None:
+            self.say("Press Buy or Build for the disc in hand (or click another disc).", error=True)
         else:
             self.say("Click a disc in the market.", error=True)
 

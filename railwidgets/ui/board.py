@@ -74,6 +74,7 @@ class BoardView:
         self._draw_dynamic = draw_dynamic
         self._on_click = on_click
         self.redraws = 0  # how many times the board was drawn (for tests and benchmarks)
+        self._pending: asyncio.TimerHandle | None = None  # the second draw after a connect
         self.canvas.on_mouse_down(self.click)
         self.canvas.on_client_ready(self._client_ready)
         self.redraw(static=True)
@@ -84,16 +85,26 @@ class BoardView:
         Everything goes out in one ``hold_canvas()``: one message.
         """
         painter = self.painter
+        manager = self.canvas._canvas_manager  # ipycanvas 0.14 private API, pinned
         # Every batch names its canvas first, so a page that connected late or missed
-        # a batch still knows where the commands go (ipycanvas 0.14 private attribute).
-        self.canvas._canvas_manager._current_canvas = None
-        with hold_canvas():
-            if static:
-                painter.clear(self.layers[0])
-                self._draw_static(painter)
-            for name in self.layers[1:]:
-                painter.clear(name)
-            self._draw_dynamic(painter)
+        # a batch still knows where the commands go.
+        manager._current_canvas = None
+        try:
+            with hold_canvas():
+                if static:
+                    painter.clear(self.layers[0])
+                    self._draw_static(painter)
+                for name in self.layers[1:]:
+                    painter.clear(name)
+                self._draw_dynamic(painter)
+        except BaseException:
+            # hold_canvas() has no finally: drop the half-made batch and stop holding,
+            # or every canvas of the kernel would keep holding its commands
+            manager._commands_cache = []
+            manager._buffers_cache = []
+            manager._caching = False
+            painter.forget_styles()
+            raise
         self.redraws += 1
 
     def click(self, x: float, y: float) -> None:
@@ -111,8 +122,16 @@ class BoardView:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop: plain Python, tests
             return
-        loop.call_later(REDRAW_AGAIN_AFTER, self._redraw_again)
+        self._pending = loop.call_later(REDRAW_AGAIN_AFTER, self._redraw_again)
 
     def _redraw_again(self) -> None:
+        self._pending = None
         self.painter.forget_styles()
         self.redraw(static=True)
+
+    def close(self) -> None:
+        """Stop listening and drawing, and close the canvas."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        self.canvas.close()

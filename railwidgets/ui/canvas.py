@@ -26,7 +26,6 @@ from railwidgets.draw.painter import FONT_FAMILY, Align, Baseline, Point, hex_to
 
 __all__ = ["CanvasPainter"]
 
-_BASELINE = {"top": "top", "middle": "middle", "bottom": "bottom", "alphabetic": "alphabetic"}
 
 
 class CanvasPainter:
@@ -250,7 +249,7 @@ class CanvasPainter:
         self._set("font", f"{'bold ' if bold else ''}{size:.4g}px {FONT_FAMILY}")
         self._set("fill_style", fill)
         self._set("text_align", align)
-        self._set("text_baseline", _BASELINE[baseline])
+        self._set("text_baseline", baseline)
         self._layer.fill_text(text, x, y)
 
 

@@ -68,6 +68,7 @@ class GameWidget(widgets.VBox):
         self.bot_pause = bot_pause
         self.bot_task: asyncio.Task[None] | None = None
         self.bots_stopped = False
+        self.failure = ""  # why the bots stopped by themselves, if they did
         self.game: Game = game if game is not None else self.make_game(players, seed)
         self.seats: list[str] = self._check_seats(seats, self.game.num_players)
         self._bots: list[Bot | None] = []
@@ -90,7 +91,7 @@ class GameWidget(widgets.VBox):
             self.scores,
             self.log_view,
         ]
-        self.say(f"{opening} {self.prompt()}".strip())
+        self.say(f"{opening} {self.full_prompt()}".strip())
         self._update_panels()
         self._schedule_bots()
 
@@ -193,6 +194,8 @@ class GameWidget(widgets.VBox):
 
     def _build_seat_row(self) -> None:
         options = [(label, key) for key, (label, _) in self.SEAT_CHOICES.items()]
+        for old in self.seat_inputs:
+            old.close()
         self.seat_inputs = []
         for seat in range(self.game.num_players):
             dropdown = widgets.Dropdown(
@@ -253,7 +256,7 @@ class GameWidget(widgets.VBox):
     def _update_panels(self) -> None:
         game = self.game
         human_turn = self._is_human_turn()
-        self.undo_button.disabled = not game.can_undo
+        self.undo_button.disabled = not self._can_take_back()
         self.redo_button.disabled = not game.can_redo
         has_bots = any(kind != HUMAN for kind in self.seats)
         self.stop_button.disabled = not has_bots or game.is_over
@@ -269,6 +272,13 @@ class GameWidget(widgets.VBox):
         if not human_turn:
             self.reset_choice()
         self.update_action_bar()
+
+    def full_prompt(self) -> str:
+        """The game's prompt, and a reminder when a stopped bot is to play."""
+        seat = self.game.current_player
+        if seat is not None and self.bots_stopped and self.seats[seat] != HUMAN:
+            return f"{self.prompt()} The bots are stopped: press Run bots.".strip()
+        return self.prompt()
 
     def _is_human_turn(self) -> bool:
         seat = self.game.current_player
@@ -319,23 +329,23 @@ class GameWidget(widgets.VBox):
         """After a change: bots play (at once without an event loop), then one redraw."""
         if _running_loop() is None:
             events = f"{events} {self._play_bots_now()}"
-        self.say(f"{events.strip()} {self.prompt()}".strip())
+        self.say(f"{events.strip()} {self.full_prompt()}".strip())
         self.board.redraw(static=static)
         self._update_panels()
         self._schedule_bots()
 
     def new_game(self, players: int | None = None, seed: int | None = None) -> None:
         """Start again (``players``/``seed`` default to the toolbar's values)."""
-        self._cancel_bots()
         if players is None:
             players = int(self.players_input.value)
         if seed is None and self.seed_input.value.strip():
             text = self.seed_input.value.strip()
             try:
                 seed = int(text)
-            except ValueError:
+            except ValueError:  # refused before anything stops: the game plays on
                 self.say(f"The seed must be a whole number, not {text!r}.", error=True)
                 return
+        self._cancel_bots()
         self.game = self.make_game(players, seed)
         if len(self.seats) != players:
             old = self.seats
@@ -364,16 +374,35 @@ class GameWidget(widgets.VBox):
         self.reset_choice()
         self._settle(static=True)
 
-    def undo(self) -> None:
-        """Take back the last move (and the bots' moves after the last person's)."""
-        self._cancel_bots()
+    def _can_take_back(self) -> bool:
+        """Whether Undo has something to take back: with a person at the table, a
+        person's decision (the bots' moves before the first one would only be replayed)."""
         game = self.game
         if not game.can_undo:
+            return False
+        if all(kind != HUMAN for kind in self.seats):
+            return True
+        probe = game.copy()
+        while probe.can_undo:
+            probe.undo()
+            seat = probe.current_player
+            if seat is not None and self.seats[seat] == HUMAN:
+                return True
+        return False
+
+    def undo(self) -> None:
+        """Take back the last person's decision (and the bots' moves after it).
+
+        With only bots at the table, take back one move and stop the bots.
+        """
+        if not self._can_take_back():
             self.say("There is nothing to undo.", error=True)
             return
+        self._cancel_bots()
+        game = self.game
         undone = [game.undo()]
         if any(kind == HUMAN for kind in self.seats):
-            while game.can_undo and not self._is_human_turn():
+            while not self._is_human_turn():
                 undone.append(game.undo())
         else:
             self.bots_stopped = True
@@ -387,11 +416,12 @@ class GameWidget(widgets.VBox):
         if not game.can_redo:
             self.say("There is nothing to redo.", error=True)
             return
-        game.redo()
-        while game.can_redo and not game.is_over and not self._is_human_turn():
-            game.redo()
+        redone = game.redo()
+        if any(kind == HUMAN for kind in self.seats):
+            while game.can_redo and not game.is_over and not self._is_human_turn():
+                game.redo()
         self.reset_choice()
-        self._settle(f"Played again: {game.history[-1]}.")
+        self._settle(f"Played again: {redone}.")
 
     # -- bots -------------------------------------------------------------------------------------------
 
@@ -430,11 +460,23 @@ class GameWidget(widgets.VBox):
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = loop.create_task(self._run_bots())
 
+    def _bot_step(self, bot: Bot) -> str | None:
+        """One bot move: its events, or ``None`` when the bot failed (the bots then stop)."""
+        before = len(self.game.log)
+        try:
+            self.game.apply(bot.choose(self.game))
+        except Exception as err:  # a broken bot must not break the widget, nor go unseen
+            self.bots_stopped = True
+            self.failure = f"The bot failed: {err!r}; bots stopped."
+            return None
+        return " ".join(self.game.log[before:])
+
     def _play_bots_now(self) -> str:
         """Without an event loop (plain Python, tests) the bots play at once; their last events."""
         before = len(self.game.log)
         while (bot := self._bot_to_play()) is not None:
-            self.game.apply(bot.choose(self.game))
+            if self._bot_step(bot) is None:
+                return self.failure
         return " ".join(self.game.log[before:][-3:])
 
     async def _run_bots(self) -> None:
@@ -443,22 +485,36 @@ class GameWidget(widgets.VBox):
             bot = self._bot_to_play()
             if bot is None:
                 break
-            before = len(self.game.log)
+            events = self._bot_step(bot)
             try:
-                self.game.apply(bot.choose(self.game))
-            except Exception as err:  # a broken bot must not kill the widget silently
+                if events is None:
+                    self.say(self.failure, error=True)
+                    self._update_panels()
+                    return
+                self.say(f"{events} {self.prompt()}".strip())
+                self.refresh()
+            except Exception as err:  # a drawing failure must show, not end the task unseen
                 self.bots_stopped = True
-                self.say(f"The bot failed: {err!r}; bots stopped.", error=True)
-                self._update_panels()
+                self.say(f"The board could not be drawn: {err!r}; bots stopped.", error=True)
                 return
-            self.say(f"{' '.join(self.game.log[before:])} {self.prompt()}".strip())
-            self.refresh()
 
     async def wait_for_bots(self) -> None:
         """Wait until the bots have nothing more to play (for notebooks and tests)."""
         while self.bot_task is not None and not self.bot_task.done():
             with contextlib.suppress(asyncio.CancelledError):
                 await self.bot_task
+
+    def close(self) -> None:
+        """Close the widget: the bots stop and nothing is drawn any more."""
+        self._cancel_bots()
+        self.bots_stopped = True
+        self.board.close()
+        for child in (*self.toolbar.children, *self.seat_inputs, *self.action_row.children):
+            child.close()
+        for box in (self.toolbar, self.seat_row, self.action_row, self.status, self.scores):
+            box.close()
+        self.log_view.close()
+        super().close()
 
     # -- pictures -----------------------------------------------------------------------------------------
 

@@ -102,3 +102,25 @@ def test_the_engines_import_no_widgets():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_a_reseeded_copy_does_not_foresee_chance():
+    """Bots try moves on ``copy(reseed=...)``: the next round's draw is not the real one."""
+    from railwidgets import minirails
+
+    game = minirails.Game(players=3, seed=5)
+    while game.state.turn < len(game.state.order) - 1:
+        game.apply(game.legal_actions()[0])
+    last = game.legal_actions()[0]  # ends the round: the tax phase, then a draw
+    real, same = game.copy(), game.copy()
+    real.apply(last)
+    same.apply(last)
+    assert same.state.market == real.state.market  # a plain copy shares the future
+    draws = set()
+    for seed in range(8):
+        guess = game.copy(reseed=seed)
+        guess.apply(last)
+        draws.add(tuple(guess.state.market))
+        assert guess.state.bag != real.state.bag or guess.state.market == real.state.market
+    assert len(draws) > 1
+    assert game.position() == game.copy(reseed=1).position()  # nothing on the table changes

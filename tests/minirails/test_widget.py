@@ -335,3 +335,83 @@ def test_the_end_explains_a_shared_victory() -> None:
     assert "Orange and Purple share the victory with +4" in w.status_text
     assert "share the victory" in w.scores.value
     assert "red was taxed: its losses are wiped" in w.scores.value  # Green's −2 red share
+
+
+# robustness: closing, failures, undo policy, stopped bots ------------------------------------------
+
+
+def test_closing_the_widget_stops_its_bots() -> None:
+    async def scenario() -> None:
+        w = MiniRailsWidget(players=3, seed=4, seats=["greedy"] * 3, bot_pause=0.001)
+        while len(w.game.history) < 3:
+            await asyncio.sleep(0.001)
+        w.close()
+        played = len(w.game.history)
+        await asyncio.sleep(0.05)
+        assert len(w.game.history) == played
+        assert w.bot_task is None
+
+    asyncio.run(scenario())
+
+
+def test_a_bad_seed_leaves_the_game_and_its_bots_running() -> None:
+    async def scenario() -> None:
+        w = MiniRailsWidget(players=3, seed=4, seats=["greedy"] * 3, bot_pause=0.001)
+        game = w.game
+        w.seed_input.value = "twelve"
+        w.new_button.click()
+        assert w.status_error and "whole number" in w.status_text
+        assert w.game is game
+        await w.wait_for_bots()
+        assert w.game.is_over
+
+    asyncio.run(scenario())
+
+
+def test_undo_is_off_until_a_person_has_decided() -> None:
+    # Green starts this game and is a bot: its opening move is not the person's to take back
+    w = MiniRailsWidget(players=3, seed=7, seats=["human", "greedy", "greedy"])
+    assert w.game.history and w.game.current_player == 0
+    assert w.undo_button.disabled
+    w.undo()
+    assert w.status_error and len(w.game.history) == 1
+    play_by_clicks(w, w.game.legal_actions()[0])  # type: ignore[arg-type]
+    assert not w.undo_button.disabled
+    w.undo_button.click()
+    assert len(w.game.history) == 1 and w.game.current_player == 0
+
+
+def test_a_failing_bot_stops_the_bots_and_says_so(monkeypatch) -> None:
+    def broken(self, game):
+        raise RuntimeError("no idea")
+
+    monkeypatch.setattr(RandomBot, "choose", broken)
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3)
+    w.seat_inputs[1].value = "random"
+    while w.game.current_player != 1:
+        play_by_clicks(w, w.game.legal_actions()[0])  # type: ignore[arg-type]
+    assert w.bots_stopped
+    assert "The bot failed" in w.status_text and "no idea" in w.status_text
+    assert "press Run bots" in w.status_text
+    assert w.stop_button.description == "Run bots"
+
+
+def test_a_drawing_error_does_not_leave_the_canvas_holding() -> None:
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3)
+    manager = w.board.canvas._canvas_manager
+
+    def broken(painter):
+        raise RuntimeError("cannot draw")
+
+    w.board._draw_dynamic = broken
+    with pytest.raises(RuntimeError):
+        w.board.redraw()
+    assert not manager._caching and manager._commands_cache == []
+
+
+def test_the_svg_has_the_size_of_the_widgets_layout() -> None:
+    from dataclasses import replace
+
+    layout = replace(L, width=1200, height=800)
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3, layout=layout)
+    assert 'width="1200"' in w.to_svg() and 'height="800"' in w.to_svg()
