@@ -27,7 +27,15 @@ from railwidgets.minirails.components import (
     TILES,
     start_hexes,
 )
-from railwidgets.minirails.state import BUILD, BUY, MAP_NEIGHBOURS, Share, State, map_from_tiles
+from railwidgets.minirails.state import (
+    BUILD,
+    BUY,
+    MAP_NEIGHBOURS,
+    Share,
+    State,
+    discs_in_play,
+    map_from_tiles,
+)
 
 __all__ = ["read_position"]
 
@@ -171,19 +179,12 @@ class _PositionReader:
         """§2.12: every disc of the game is in exactly one place."""
         row = SETUP[self.n]
         expected = row.start_discs_per_company + row.bag_per_company
+        found = discs_in_play(s)
         for company in COMPANIES:
-            found = (
-                sum(c == company for c in s.board.values())
-                + s.frame_discs[company]
-                + sum(share.company == company for seat in s.shares for share in seat)
-                + s.taxed.count(company)
-                + s.market.count(company)
-                + s.bag[company]
-            )
             self.require(
-                found == expected,
-                f"{found} {company} discs are on the map, frame, boards, taxed area, market "
-                f"and in the bag, not {expected} (§2.12)",
+                found[company] == expected,
+                f"{found[company]} {company} discs are on the map, frame, boards, taxed area, "
+                f"market and in the bag, not {expected} (§2.12)",
             )
 
     def check_turns(self, s: State) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from railwidgets.core.hexgrid import Hex, neighbours
 from railwidgets.minirails.components import MAP_HEXES, tile_hexes
 
-__all__ = ["BUILD", "BUY", "MAP_NEIGHBOURS", "Share", "State", "map_from_tiles"]
+__all__ = ["BUILD", "BUY", "MAP_NEIGHBOURS", "Share", "State", "discs_in_play", "map_from_tiles"]
 
 #: Each hex's neighbours that are on the map (§2.8.1: adjacency across tile borders).
 MAP_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {
@@ -82,3 +83,14 @@ def map_from_tiles(tiles: tuple[tuple[int, int, str, int], ...]) -> dict[Hex, st
     for tile, slot, face, rotation in tiles:
         hexes.update(tile_hexes(slot, f"{tile}{face}", rotation))
     return hexes
+
+
+def discs_in_play(s: State) -> Counter[str]:
+    """§2.12: the discs of each company on the map, frames, boards, taxed area, market and bag."""
+    found: Counter[str] = Counter(s.board.values())
+    found.update(s.frame_discs)
+    found.update(share.company for seat in s.shares for share in seat)
+    found.update(s.taxed)
+    found.update(x for x in s.market if type(x) is str)
+    found.update(s.bag)
+    return found

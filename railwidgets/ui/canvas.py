@@ -27,7 +27,6 @@ from railwidgets.draw.painter import FONT_FAMILY, Align, Baseline, Point, hex_to
 __all__ = ["CanvasPainter"]
 
 
-
 class CanvasPainter:
     """Draws on the layers of a ``MultiCanvas`` (layer ``i`` of ``names`` is ``canvas[i]``)."""
 

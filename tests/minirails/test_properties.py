@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railwidgets import minirails
 from railwidgets.minirails.components import COMPANIES, PROFIT_MAX, PROFIT_MIN, SETUP
+from railwidgets.minirails.state import discs_in_play
 
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
 
@@ -24,18 +24,6 @@ def random_game(players: int, seed: int, choices: int):
         yield g
 
 
-def discs_by_zone(g: minirails.Game) -> Counter:
-    s = g.state
-    found: Counter = Counter()
-    found.update(s.board.values())
-    found.update({c: n for c, n in s.frame_discs.items()})
-    found.update(share.company for seat in s.shares for share in seat)
-    found.update(s.taxed)
-    found.update(x for x in s.market if isinstance(x, str))
-    found.update(s.bag)
-    return found
-
-
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_2_12_disc_conservation(game_args):
@@ -43,7 +31,7 @@ def test_2_12_disc_conservation(game_args):
     players = game_args[0]
     row = SETUP[players]
     for g in random_game(*game_args):
-        assert discs_by_zone(g) == dict.fromkeys(
+        assert discs_in_play(g.state) == dict.fromkeys(
             COMPANIES, row.start_discs_per_company + row.bag_per_company
         )
 
