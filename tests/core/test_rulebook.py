@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -22,7 +23,7 @@ NOTEBOOK_STEM = {
     "twistytracks": "twisty-tracks",
     "offtherails": "off-the-rails",
 }
-WRITTEN = ("minirails",)  # the references written so far
+WRITTEN = ("minirails", "twistytracks")  # the references written so far
 # "DESIGN.md §4" names a part of the design notes, not a rule
 NOT_RULES = re.compile(r"DESIGN\.md §\d+(?:\.\d+)*")
 
@@ -194,8 +195,25 @@ def test_every_section_renders_with_our_markup_only(game: str) -> None:
 # --- real refusals -----------------------------------------------------------------------
 
 
+def odd_values(value: object) -> list[object]:
+    """Values of the same type as ``value`` that rules may refuse."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int):
+        return [value + 1, value - 1, -1, 99]
+    if isinstance(value, str):
+        return [value[::-1], value + value[:1], "pink"]
+    if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+        return [tuple(v + 1 for v in value), tuple(-v - 1 for v in value), tuple(9 for _ in value)]
+    return []
+
+
 def refusals(game: str, seeds: range, players: int) -> list[str]:
-    """The messages of illegal actions tried along random games: earlier legal actions, replayed."""
+    """The messages of illegal actions tried along random games.
+
+    The illegal actions are legal ones of earlier positions, and legal ones with one
+    field changed (to another legal action's value, or to an odd value of its type).
+    """
     messages: list[str] = []
     for seed in seeds:
         rng = random.Random(seed)
@@ -203,17 +221,26 @@ def refusals(game: str, seeds: range, players: int) -> list[str]:
         earlier: list[object] = []
         while not g.is_over:
             legal = g.legal_actions()
-            for stale in rng.sample(earlier, min(4, len(earlier))):
-                if stale not in legal:
+            tries = rng.sample(earlier, min(3, len(earlier)))
+            for action in rng.sample(legal, min(3, len(legal))):
+                for field in dataclasses.fields(action):
+                    value = getattr(action, field.name)
+                    others = [
+                        getattr(a, field.name, value) for a in legal if type(a) is type(action)
+                    ]
+                    for new in [*odd_values(value), *rng.sample(others, min(2, len(others)))]:
+                        tries.append(dataclasses.replace(action, **{field.name: new}))
+            for action in tries:
+                if action not in legal:
                     with pytest.raises(IllegalActionError) as refused:
-                        g.apply(stale)
+                        g.apply(action)
                     messages.append(str(refused.value))
             earlier = [*earlier[-40:], *legal[:8]]
             g.apply(rng.choice(legal))
     return messages
 
 
-@pytest.mark.parametrize(("game", "players"), [("minirails", 3)])
+@pytest.mark.parametrize(("game", "players"), [("minirails", 3), ("twistytracks", 2)])
 def test_refusals_of_real_illegal_actions_cite_numbers_that_open_sections(
     game: str, players: int
 ) -> None:
