@@ -18,8 +18,13 @@ section; the section runs to the next heading of the same or a higher level, so
 
 Refusals name their rules, and each name opens a section:
 
->>> [s.title for s in book.explain("there is no company 'pink' (§2.1); see D10")]
-['Companies, hexes and numbers', 'Colours']
+>>> otr = RuleBook.for_game("offtherails")
+>>> otr.cited("upgrade (0, 4) to NES: a tile under a cart cannot be upgraded (§2.6 A2)")
+['§2.6', 'A2']
+>>> [s.title for s in otr.explain("the red token goes next to a red chasm token (§2.11, D-25)")]
+['The chasm phase', 'Where chasm tokens may go']
+>>> RuleBook.for_game("twistytracks").section("R25").title
+'Everyone plays at once, in secret'
 
 The HTML is made from a small Markdown subset (headings, paragraphs, lists,
 tables, quotes, bold, italic, code); everything else is escaped:
