@@ -324,7 +324,8 @@ def test_2_11_tie_break_then_the_second_highest_share():
 
 
 def test_2_11_2_all_equal_is_a_shared_victory_and_D8_pads_with_zero():
-    """Orange's removed gray +3 counts as 0, the same as Purple's gray at 0 (D8)."""
+    """Orange kept five shares (its gray +3 is removed), Purple six: 4, 2, 0, 0, 0 and a
+    missing share counted as 0 (D8) equal Purple's 4, 2, 0, 0, 0, 0."""
     g = scenarios.finished(
         ALL_TAXED_BUT_GRAY,
         [
@@ -336,6 +337,30 @@ def test_2_11_2_all_equal_is_a_shared_victory_and_D8_pads_with_zero():
     )
     assert g.scores()[:2] == [6, 6]
     assert g.winners() == [ORANGE, PURPLE]
+    assert g.tie_break_used
+
+
+def test_2_11_3_a_kept_negative_share_is_below_a_missing_one():
+    """The spec's example: equal totals 0; Orange keeps +1, −1, Purple +1, 0, 0, 0, 0, −1.
+
+    Best shares +1 = +1; second best: Orange −1, Purple 0, so Purple wins. Orange's
+    four removed shares count as 0 only after its kept −1 (D8: pad after sorting).
+    """
+    g = scenarios.finished(
+        ALL_TAXED_BUT_GRAY,
+        [
+            shares(("red", 1), ("gray", -1), ("gray", 2), ("gray", 1), ("red", -2), ("tan", -1)),
+            shares(("red", 1), ("white", 0), ("white", 0), ("tan", 0), ("tan", 0), ("gray", -1)),
+            six(("gray", -3), filler="yellow"),
+            six(("gray", -2), filler="blue"),
+        ],
+    )
+    orange, purple = g.scoring()[:2]
+    assert [s.value for s in orange.kept] == [1, -1]
+    assert sorted((s.value for s in purple.kept), reverse=True) == [1, 0, 0, 0, 0, -1]
+    assert g.scores() == [0, 0, -3, -2]
+    assert orange.tie_break == (0, 1, -1, 0, 0, 0, 0)
+    assert g.winners() == [PURPLE]
     assert g.tie_break_used
 
 
