@@ -409,3 +409,15 @@ def test_bad_positions_are_refused_with_the_reason(changes, message):
 def test_impossible_positions_are_refused_with_the_reason(changes, message):
     with pytest.raises(RecordError, match=message):
         game(**{**scenarios.ROUND_3, **changes})
+
+
+def test_2_12_a_frame_disc_while_the_company_can_still_build_is_refused():
+    """Discs never leave the map, so a company with a frame disc has been blocked ever since."""
+    blocked = scenarios.blocked_company()
+    blocked.apply(Build("red", 0, None))
+    data = blocked.position()
+    assert data["frame_discs"]["red"] == 1
+    assert minirails.Game.from_position(data).state.frame_discs["red"] == 1
+    red_free = {**scenarios.ROUND_3, "frame_discs": {**dict.fromkeys(COMPANIES, 0), "red": 1}}
+    with pytest.raises(RecordError, match=r"red has 1 disc\(s\) on its frame but can still build"):
+        game(**red_free)
