@@ -306,6 +306,7 @@ def test_2_13_R51_most_points_wins():
 
 
 def test_2_13_R51_tie_break_1_more_tiles_placed():
+    """The rulebook names no tie-break; this one comes from a retail listing (SOURCE 1)."""
     game = game_from(
         _finished((1, 1, 1, 1), [(1, 2, 3, 0), (3, 2, 9, 2)]),
         _finished((1, 1, 1, 1), [(1, 2, 3, 0), (3, 2, 4, 0), (2, 1, 5, 0)]),
