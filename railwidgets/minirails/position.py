@@ -179,7 +179,9 @@ class _PositionReader:
     def check_frames(self, s: State) -> None:
         """§2.12: a disc on a frame means its company has had no legal hex ever since."""
         for company, count in s.frame_discs.items():
-            mine = [h for h, c in s.board.items() if c == company] if count else []
+            if not count:
+                continue
+            mine = [h for h, c in s.board.items() if c == company]
             free = sorted({n for h in mine for n in MAP_NEIGHBOURS[h] if n not in s.board})
             if free:
                 raise RecordError(
