@@ -1,0 +1,214 @@
+"""What happened while a person waited: the moves since their turn, a round's end in steps.
+
+Both are pure drawing for the widget: :func:`draw_recent_moves` marks each move
+since a person's last turn on the board, numbered in the order played, in the
+mover's colour; :func:`round_end_frames` turns the end of a round (tax, the
+markers in the market becoming the next order, the new market) into frames
+that the widget shows one after another, with pauses, in one message.
+
+>>> from railwidgets import minirails
+>>> from railwidgets.draw import RecordingPainter
+>>> game = minirails.Game(players=3, seed=7)
+>>> before = game.copy()
+>>> for action in [minirails.Buy("blue", 0), minirails.Build("red", 1, (2, 0))]:
+...     game.apply(action)
+>>> painter = RecordingPainter()
+>>> draw_recent_moves(game, painter, [(2, game.history[0]), (0, game.history[1])])
+>>> sorted(c["text"] for c in painter.by_name("text"))
+['1', '1', '2', '2']
+>>> round_end_frames(before, game)   # no round ended between the two
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from railwidgets.core.action import Action
+from railwidgets.draw.painter import Painter, Point
+from railwidgets.draw.palette import DARK, LIGHT, SELECT
+from railwidgets.minirails.boards import share_points
+from railwidgets.minirails.components import PLAYER_COLOURS, PLAYER_FILL, ROUNDS
+from railwidgets.minirails.layout import (
+    DEFAULT_LAYOUT,
+    Layout,
+    blocked_centres,
+    draw_badge,
+    player_name,
+)
+from railwidgets.minirails.table import draw_table
+
+if TYPE_CHECKING:
+    from railwidgets.minirails.rules import Game
+
+__all__ = ["Frame", "draw_recent_moves", "round_end_frames"]
+
+#: One picture of an animation: draws the upper layers (``pieces``, ``highlights``).
+Frame = Callable[[Painter], None]
+
+
+# -- the moves since a person's last turn ------------------------------------------------------------
+
+
+def draw_recent_moves(
+    game: Game,
+    painter: Painter,
+    moves: Sequence[tuple[int, Action]],
+    layout: Layout = DEFAULT_LAYOUT,
+) -> None:
+    """Mark ``moves`` (``(seat, action)``, oldest first: the last moves of ``game``) on the board.
+
+    Each move gets a badge with its number in the mover's colour and a ring of
+    that colour: a build on its disc (on the map, or on the frame when the
+    company was blocked), a buy on the share it bought (on the mover's profit
+    board). A move of the round being played is numbered on its market slot too,
+    where the mover's marker now stands. Draws on the ``highlights`` layer, so
+    call it after :func:`~railwidgets.minirails.render.draw_highlights`.
+    """
+    history = game.history
+    if len(moves) > len(history) or [a for _, a in moves] != list(
+        history[len(history) - len(moves) :]
+    ):
+        raise ValueError("recent moves must be the last moves of the game, oldest first")
+    s = game.state
+    painter.layer("highlights")
+    this_round = 0 if s.over else s.turn  # the last moves played in the current round
+    later_buys: dict[int, int] = {}
+    later_blocked: dict[str, int] = {}
+    marks: list[tuple[Point, float, int, int]] = []  # centre, ring radius, number, seat
+    for k in range(len(moves) - 1, -1, -1):
+        seat, action = moves[k]
+        number = k + 1
+        company = action.company  # type: ignore[attr-defined]
+        if action.kind == "buy":
+            index = len(s.shares[seat]) - 1 - later_buys.get(seat, 0)
+            later_buys[seat] = later_buys.get(seat, 0) + 1
+            if index >= 0:
+                point = share_points(s.shares[seat], seat, layout)[index]
+                marks.append((point, layout.share_r + 2.5, number, seat))
+        elif action.hex is None:  # type: ignore[attr-defined]
+            index = s.frame_discs[company] - 1 - later_blocked.get(company, 0)
+            later_blocked[company] = later_blocked.get(company, 0) + 1
+            if index >= 0:
+                point = blocked_centres(layout, s.frames[company], index + 1)[index]
+                marks.append((point, layout.disc_r * 0.8 + 3, number, seat))
+        else:
+            marks.append((layout.hex_centre(action.hex), layout.disc_r + 3, number, seat))  # type: ignore[attr-defined]
+        if len(moves) - k <= this_round:
+            centre = layout.market_slot_centre(action.slot)  # type: ignore[attr-defined]
+            marks.append((centre, layout.slot * 0.5, number, seat))
+    for (x, y), r, _, seat in marks:
+        fill = PLAYER_FILL[PLAYER_COLOURS[seat]]
+        painter.circle(x, y, r, stroke=LIGHT, width=5)
+        painter.circle(x, y, r, stroke=fill, width=3)
+    for (x, y), r, number, seat in sorted(marks, key=lambda m: m[2]):
+        d = r * 0.75
+        draw_badge(painter, x + d, y - d, number, seat)
+
+
+# -- the end of a round, step by step ---------------------------------------------------------------
+
+
+def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT) -> list[Frame]:
+    """The steps of the round's end between ``before`` and ``after`` one move later (§2.7.8–11).
+
+    Empty unless that move ended a round. Otherwise four frames: the disc
+    nobody took is taxed; it lies in the taxed area while the markers in the
+    market, closed up left to right, become the next order; the order track
+    holds the new order; the new market is drawn (after the last round: the
+    final scores). Each frame clears and draws the ``pieces`` and
+    ``highlights`` layers; the widget pauses after each.
+    """
+    one_move = len(after.history) == len(before.history) + 1
+    if not one_move or len(after.state.taxed) != len(before.state.taxed) + 1:
+        return []
+    action = after.history[-1]
+    s0, s1 = before.state, after.state
+    mover = s0.order[s0.turn]
+    company = s1.taxed[-1]
+    # the table just after the last move, before the tax: every turn played
+    end = s1.copy()
+    end.round, end.over = s0.round, False
+    end.bag = s0.bag.copy()
+    end.taxed = s0.taxed.copy()
+    end.market = s0.market.copy()
+    end.market[action.slot] = mover  # type: ignore[attr-defined]
+    end.order, end.turn = list(s0.order), len(s0.order)
+    end.actions_left = [frozenset()] * after.num_players
+    taxed_slot = next(i for i, x in enumerate(end.market) if type(x) is str)
+    last_hex = getattr(action, "hex", None)
+    closed = end.copy()
+    closed.market = [x if type(x) is int else None for x in end.market]  # type: ignore[misc]
+    closed.taxed = s1.taxed.copy()
+    next_order = [x for x in end.market if type(x) is int]
+    names = ", ".join(player_name(seat) for seat in next_order)
+
+    def tax(painter: Painter) -> None:
+        _clear(painter)
+        head = f"Round {s0.round} ends: {company} is left, so it is taxed"
+        draw_table(painter, end, layout, header=head, last_hex=last_hex, order=False, fresh=False)
+        painter.layer("highlights")
+        x, y = layout.slot_centre(layout.market_y, taxed_slot)
+        tx, ty = layout.slot_centre(layout.taxed_y, len(s0.taxed))
+        painter.circle(x, y, layout.slot * 0.5, stroke=SELECT, width=4)
+        _arrow(painter, (x, y + layout.slot * 0.5), (tx, ty - layout.slot * 0.5))
+        bx, by, bw, bh = layout.slot_box(layout.taxed_y, len(s0.taxed))
+        painter.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke=SELECT, width=3)
+
+    def close_up(painter: Painter) -> None:
+        _clear(painter)
+        head = "The markers in the market, left to right, are the next order"
+        draw_table(painter, closed, layout, header=head, last_hex=last_hex, order=False, fresh=True)
+        painter.layer("highlights")
+        k = 0
+        for i, x in enumerate(closed.market):
+            if x is None:
+                continue
+            fx, fy = layout.slot_centre(layout.market_y, i)
+            ox, oy = layout.slot_centre(layout.order_y, k)
+            _arrow(painter, (fx, fy - layout.slot * 0.45), (ox, oy + layout.slot * 0.45), x)
+            k += 1
+
+    def show_order(painter: Painter) -> None:
+        _clear(painter)
+        ordered = closed.copy()
+        ordered.order, ordered.turn = next_order, 0
+        ordered.market = []
+        head = "Game over: six companies are taxed" if s1.over else f"Next order: {names}"
+        draw_table(painter, ordered, layout, header=head, last_hex=last_hex, fresh=True)
+
+    def new_market(painter: Painter) -> None:
+        _clear(painter)
+        if s1.over:
+            final = [(line.score, line.removed) for line in after.scoring()]
+            head = "Final scores: taxed lose their losses, the others their gains"
+            draw_table(
+                painter, s1, layout, header=head, final=final, winners=frozenset(after.winners())
+            )
+        else:
+            head = f"Round {s1.round} of {ROUNDS}: {len(s1.market)} new discs in the market"
+            draw_table(painter, s1, layout, header=head, last_hex=last_hex)
+
+    return [tax, close_up, show_order, new_market]
+
+
+def _clear(painter: Painter) -> None:
+    painter.clear("pieces")
+    painter.clear("highlights")
+
+
+def _arrow(painter: Painter, a: Point, b: Point, seat: int | None = None) -> None:
+    """A line from ``a`` to ``b`` with a head at ``b`` (in a player's colour, or the select blue)."""
+    colour = SELECT if seat is None else PLAYER_FILL[PLAYER_COLOURS[seat]]
+    painter.line([a, b], stroke=LIGHT, width=5)
+    painter.line([a, b], stroke=colour, width=3)
+    (ax, ay), (bx, by) = a, b
+    length = max(1e-9, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    head = [
+        (bx, by),
+        (bx - 9 * ux - 5 * uy, by - 9 * uy + 5 * ux),
+        (bx - 9 * ux + 5 * uy, by - 9 * uy - 5 * ux),
+    ]
+    painter.polygon(head, fill=colour, stroke=DARK, width=1)
