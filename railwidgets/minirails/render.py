@@ -187,6 +187,16 @@ def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -
             lx, ly + 0.5, COMPANY_LETTER[company], size=half * 1.3, fill=ink_for(fill), bold=True
         )
     _draw_panel_static(game.num_players, painter, layout)
+    if game.num_players in game.DESIGNED_PLAYERS:  # D1: not in the rulebook, our design
+        painter.text(
+            layout.track_right,
+            layout.bag_y - 4,
+            f"{game.num_players}-player variant (designed)",
+            size=MIN_TEXT,
+            fill=MUTED,
+            align="right",
+            baseline="bottom",
+        )
     draw_boards_static(painter, game.num_players, layout)
 
 
@@ -223,7 +233,7 @@ def _draw_panel_static(n: int, painter: Painter, layout: Layout) -> None:
     for i in range(2 * n + 1):
         cx, _ = layout.slot_centre(layout.market_y, i)
         painter.text(
-            cx, layout.market_y + layout.slot, str(i), size=MIN_TEXT, fill=MUTED, baseline="top"
+            cx, layout.market_y + layout.slot + 5, str(i), size=MIN_TEXT, fill=MUTED, baseline="top"
         )
     # terrain legend: the dots and what they are worth
     painter.text(x0, layout.legend_y - 4, "TERRAIN  (white dot +1, red dot −1)", **LABEL)  # type: ignore[arg-type]
@@ -259,8 +269,6 @@ def headline(game: Game, viewer: int | None = None) -> str:
             f"your turn ({player_name(seat)})" if seat == viewer else f"{player_name(seat)} to play"
         )
         head = f"Round {s.round} of {ROUNDS} · {who}"
-    if game.num_players in game.DESIGNED_PLAYERS:
-        head += " · 2-player variant"
     return head
 
 

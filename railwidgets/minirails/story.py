@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Frame", "draw_recent_moves", "round_end_frames"]
 
+UP_RIGHT: Point = (1.0, -1.0)
+
 #: One picture of an animation: draws the upper layers (``pieces``, ``highlights``).
 Frame = Callable[[Painter], None]
 
@@ -76,7 +78,8 @@ def draw_recent_moves(
     this_round = 0 if s.over else s.turn  # the last moves played in the current round
     later_buys: dict[int, int] = {}
     later_blocked: dict[str, int] = {}
-    marks: list[tuple[Point, float, int, int]] = []  # centre, ring radius, number, seat
+    marks: list[tuple[Point, float, int, int, Point]] = []  # centre, ring r, number, seat, way
+    slots: list[tuple[int, int, int]] = []  # market slot, number, seat
     for k in range(len(moves) - 1, -1, -1):
         seat, action = moves[k]
         number = k + 1
@@ -85,26 +88,40 @@ def draw_recent_moves(
             index = len(s.shares[seat]) - 1 - later_buys.get(seat, 0)
             later_buys[seat] = later_buys.get(seat, 0) + 1
             if index >= 0:
-                point = share_points(s.shares[seat], seat, layout)[index]
-                marks.append((point, layout.share_r + 2.5, number, seat))
+                (x, y) = point = share_points(s.shares[seat], seat, layout)[index]
+                # the badge leans away from the other shares of its cell
+                cx, cy = layout.cell_centre(seat, s.shares[seat][index].value)
+                way = (1.0 if x >= cx else -1.0, 1.0 if y > cy else -1.0)
+                marks.append((point, layout.share_r + 1.5, number, seat, way))
         elif action.hex is None:  # type: ignore[attr-defined]
             index = s.frame_discs[company] - 1 - later_blocked.get(company, 0)
             later_blocked[company] = later_blocked.get(company, 0) + 1
             if index >= 0:
                 point = blocked_centres(layout, s.frames[company], index + 1)[index]
-                marks.append((point, layout.disc_r * 0.8 + 3, number, seat))
+                marks.append((point, layout.disc_r * 0.8 + 3, number, seat, UP_RIGHT))
         else:
-            marks.append((layout.hex_centre(action.hex), layout.disc_r + 3, number, seat))  # type: ignore[attr-defined]
+            centre = layout.hex_centre(action.hex)  # type: ignore[attr-defined]
+            marks.append((centre, layout.disc_r + 3, number, seat, UP_RIGHT))
         if len(moves) - k <= this_round:
-            centre = layout.market_slot_centre(action.slot)  # type: ignore[attr-defined]
-            marks.append((centre, layout.slot * 0.5, number, seat))
-    for (x, y), r, _, seat in marks:
+            slots.append((action.slot, number, seat))  # type: ignore[attr-defined]
+    for (x, y), r, _, seat, _ in marks:
         fill = PLAYER_FILL[PLAYER_COLOURS[seat]]
         painter.circle(x, y, r, stroke=LIGHT, width=5)
         painter.circle(x, y, r, stroke=fill, width=3)
-    for (x, y), r, number, seat in sorted(marks, key=lambda m: m[2]):
-        d = r * 0.75
-        draw_badge(painter, x + d, y - d, number, seat)
+    for slot, _, seat in slots:
+        bx, by, bw, bh = layout.slot_box(layout.market_y, slot)
+        painter.rect(bx, by, bw, bh, stroke=LIGHT, width=5)
+        painter.rect(bx, by, bw, bh, stroke=PLAYER_FILL[PLAYER_COLOURS[seat]], width=3)
+    # a badge sits on its ring's diagonal, clear of the letter it marks
+    badges = [
+        (x + max(r * 0.75, 11.0) * wx, y + max(r * 0.75, 11.0) * wy, number, seat)
+        for (x, y), r, number, seat, (wx, wy) in marks
+    ]
+    for slot, number, seat in slots:
+        bx, by, bw, _ = layout.slot_box(layout.market_y, slot)
+        badges.append((bx + bw - 2, by + 2, number, seat))
+    for x, y, number, seat in sorted(badges, key=lambda b: b[2]):
+        draw_badge(painter, x, y, number, seat)
 
 
 # -- the end of a round, step by step ---------------------------------------------------------------
@@ -142,11 +159,10 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
     closed.market = [x if type(x) is int else None for x in end.market]  # type: ignore[misc]
     closed.taxed = s1.taxed.copy()
     next_order = [x for x in end.market if type(x) is int]
-    names = ", ".join(player_name(seat) for seat in next_order)
 
     def tax(painter: Painter) -> None:
         _clear(painter)
-        head = f"Round {s0.round} ends: {company} is left, so it is taxed"
+        head = f"Round {s0.round} ends: {company} is taxed"
         draw_table(painter, end, layout, header=head, last_hex=last_hex, order=False, fresh=False)
         painter.layer("highlights")
         x, y = layout.slot_centre(layout.market_y, taxed_slot)
@@ -158,7 +174,7 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
 
     def close_up(painter: Painter) -> None:
         _clear(painter)
-        head = "The markers in the market, left to right, are the next order"
+        head = "Markers in the market: the next order"
         draw_table(painter, closed, layout, header=head, last_hex=last_hex, order=False, fresh=True)
         painter.layer("highlights")
         k = 0
@@ -175,19 +191,22 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
         ordered = closed.copy()
         ordered.order, ordered.turn = next_order, 0
         ordered.market = []
-        head = "Game over: six companies are taxed" if s1.over else f"Next order: {names}"
+        head = (
+            "Six discs taxed: the game is over" if s1.over else f"Round {s1.round}: the new order"
+        )
         draw_table(painter, ordered, layout, header=head, last_hex=last_hex, fresh=True)
 
     def new_market(painter: Painter) -> None:
         _clear(painter)
         if s1.over:
             final = [(line.score, line.removed) for line in after.scoring()]
-            head = "Final scores: taxed lose their losses, the others their gains"
+            names = " and ".join(player_name(w) for w in after.winners())
+            head = f"Game over · {names} win{'s' if len(after.winners()) == 1 else ''}"
             draw_table(
                 painter, s1, layout, header=head, final=final, winners=frozenset(after.winners())
             )
         else:
-            head = f"Round {s1.round} of {ROUNDS}: {len(s1.market)} new discs in the market"
+            head = f"Round {s1.round} of {ROUNDS}: a new market"
             draw_table(painter, s1, layout, header=head, last_hex=last_hex)
 
     return [tax, close_up, show_order, new_market]

@@ -444,24 +444,51 @@ def _seats_of(game: minirails.Game) -> list[int]:
     return seats
 
 
+def header(painter: RecordingPainter) -> str:
+    (call,) = [
+        c for c in painter.by_name("text", "pieces") if (c["x"], c["y"]) == (L.panel_x, L.header_y)
+    ]
+    return call["text"]
+
+
 def test_a_rounds_end_is_four_frames_tax_markers_new_order_new_market() -> None:
     before, after = round_ending(players=3, rounds=2)
     assert round_end_frames(after.copy(), after) == []
     frames = round_end_frames(before, after)
     assert len(frames) == 4
-    heads, pictures = [], []
+    pictures = []
     for frame in frames:
         painter = drawn(after)
         frame(painter)
-        pieces = painter.texts("pieces")
-        heads.append(next(t for t in pieces if t.startswith(("Round", "The markers", "Next"))))
         pictures.append(painter)
     taxed = after.state.taxed[-1]
-    assert heads[0] == f"Round 2 ends: {taxed} is left, so it is taxed"
-    market_letters = letters_at(pictures[0], L.market_slot_centre(0), "pieces")
-    assert heads[1].startswith("The markers") and heads[2].startswith("Next order: ")
-    names = ", ".join(after.player_name(s) for s in after.state.order)
-    assert heads[2] == f"Next order: {names}" and heads[3].startswith("Round 3 of 6")
-    for i, seat in enumerate(after.state.order):  # frame 3: the new order on the order track
+    assert [header(p) for p in pictures] == [
+        f"Round 2 ends: {taxed} is taxed",
+        "Markers in the market: the next order",
+        "Round 3: the new order",
+        "Round 3 of 6: a new market",
+    ]
+    # 1: the market full of markers and the one disc left, which is not yet taxed
+    slot = next(
+        i for i, x in enumerate(before.state.market) if x == taxed and i != after.history[-1].slot
+    )
+    assert COMPANY_LETTER[taxed] in letters_at(pictures[0], L.market_slot_centre(slot), "pieces")
+    assert len(letters_at(pictures[0], L.slot_centre(L.taxed_y, 1), "pieces")) == 0
+    # 2: the disc in the taxed area, every marker still in the market, none on the order track
+    assert COMPANY_LETTER[taxed] in letters_at(pictures[1], L.slot_centre(L.taxed_y, 1), "pieces")
+    assert not letters_at(pictures[1], L.slot_centre(L.order_y, 0), "pieces")
+    # 3: the new order on the order track, the market empty; 4: the new market
+    for i, seat in enumerate(after.state.order):
         assert str(seat + 1) in letters_at(pictures[2], L.slot_centre(L.order_y, i), "pieces")
-    assert market_letters  # frame 1 still shows the old market
+    assert not letters_at(pictures[2], L.market_slot_centre(0), "pieces")
+    for i, company in enumerate(after.state.market):
+        assert COMPANY_LETTER[company] in letters_at(pictures[3], L.market_slot_centre(i), "pieces")
+
+
+def test_the_last_rounds_end_ends_on_the_final_scores() -> None:
+    before, after = round_ending(players=4, rounds=6)
+    frames = round_end_frames(before, after)
+    painter = drawn(after)
+    frames[-1](painter)
+    assert header(painter) == header(drawn(after))  # the game-over headline
+    assert painter.by_name("circles", "pieces")  # and the shares, struck where removed
