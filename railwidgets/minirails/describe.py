@@ -7,7 +7,7 @@
 'E4: The Big City, +5 (empty)'
 >>> print(describe(game, MarketTarget(0)))   # doctest: +NORMALIZE_WHITESPACE
 Slot 0: a blue disc. Buy: a new blue share at 0. Build: every blue share moves by the
-value of the hex built on (4 hexes, -1 to +2). No one holds blue yet.
+value of the hex built on (4 hexes, from -1 at H2 to +2 at G2). No one holds blue yet.
 >>> describe(game, FrameTarget("red"))
 'The red frame: no blocked discs. Red can still build (4 hexes).'
 """
@@ -82,13 +82,17 @@ def _describe_disc(game: Game, slot: int, company: str) -> str:
     if BUILD in left:
         legal = game.legal_hexes(company)
         if legal:
-            values = sorted(TERRAIN_VALUE[s.hexes[h]] for h in legal)
-            low, high = values[0], values[-1]
-            spread = f"all {low:+d}" if low == high else f"{low:+d} to {high:+d}"
-            count = f"{len(legal)} hex{'es' if len(legal) > 1 else ''}"
+            ranked = sorted(legal, key=lambda h: (TERRAIN_VALUE[s.hexes[h]], HEX_NAMES[h]))
+            low, high = ranked[0], ranked[-1]
+            if len(legal) == 1:
+                spread = f"1 hex, {TERRAIN_VALUE[s.hexes[low]]:+d} at {HEX_NAMES[low]}"
+            else:
+                spread = (
+                    f"{len(legal)} hexes, from {TERRAIN_VALUE[s.hexes[low]]:+d} at "
+                    f"{HEX_NAMES[low]} to {TERRAIN_VALUE[s.hexes[high]]:+d} at {HEX_NAMES[high]}"
+                )
             parts.append(
-                f"Build: every {company} share moves by the value of the hex built on "
-                f"({count}, {spread})."
+                f"Build: every {company} share moves by the value of the hex built on ({spread})."
             )
         else:
             parts.append(

@@ -124,6 +124,7 @@ def draw_game(
     selected: int | None = None,
     viewer: int | None = None,
     recent: Iterable[tuple[int, object]] = (),
+    hovered: Target | Hex | None = None,
     layout: Layout = DEFAULT_LAYOUT,
 ) -> None:
     """Draw the whole table: static layer, pieces, then highlights and the ``recent`` moves.
@@ -134,7 +135,7 @@ def draw_game(
     """
     draw_static(game, painter, layout)
     draw_pieces(game, painter, layout, viewer=viewer)
-    draw_highlights(game, painter, highlights, selected, layout, viewer=viewer)
+    draw_highlights(game, painter, highlights, selected, layout, viewer=viewer, hovered=hovered)
     recent = list(recent)
     if recent:
         draw_recent_moves(game, painter, recent, layout)  # type: ignore[arg-type]
@@ -303,13 +304,15 @@ def draw_highlights(
     layout: Layout = DEFAULT_LAYOUT,
     *,
     viewer: int | None = None,
+    hovered: Target | Hex | None = None,
 ) -> None:
     """Light up legal targets and mark the ``selected`` slot; on ``viewer``'s turn, the market.
 
     A lit hex gets a bright band inside its edge and a dark outline: its middle
     (terrain colour, dots, name) stays as it is, so values can still be compared.
     When it is the ``viewer``'s turn and nothing is selected yet, the market (what
-    is picked first) stands out in the player's colour.
+    is picked first) stands out in the player's colour. ``hovered`` (what the
+    pointer is over, which :func:`describe` puts in words) gets a thin blue outline.
     """
     painter.layer("highlights")
     s = game.state
@@ -342,6 +345,21 @@ def draw_highlights(
     if selected is not None:
         bx, by, bw, bh = layout.slot_box(layout.market_y, selected)
         painter.rect(bx - 3, by - 3, bw + 6, bh + 6, stroke=SELECT, width=4)
+    if hovered is not None:
+        _draw_hovered(game, painter, as_target(hovered), layout)
+
+
+def _draw_hovered(game: Game, painter: Painter, target: Target, layout: Layout) -> None:
+    if isinstance(target, HexTarget):
+        painter.polygon(
+            corners(*layout.hex_centre(target.hex), layout.hex_size), stroke=SELECT, width=2.5
+        )
+    elif isinstance(target, MarketTarget):
+        bx, by, bw, bh = layout.slot_box(layout.market_y, target.slot)
+        painter.rect(bx - 1, by - 1, bw + 2, bh + 2, stroke=SELECT, width=2.5)
+    else:
+        lx, ly = frame_centre(game, target.company, layout)
+        painter.circle(lx, ly, layout.disc_r + 2, stroke=SELECT, width=2.5)
 
 
 def _draw_your_turn(painter: Painter, slots: int, seat: int, layout: Layout) -> None:

@@ -12,6 +12,7 @@ from railwidgets import minirails
 from railwidgets.core.bots import RandomBot
 from railwidgets.core.hexgrid import SQRT3
 from railwidgets.draw import RecordingPainter
+from railwidgets.draw.palette import SELECT
 from railwidgets.minirails import scenarios
 from railwidgets.minirails.boards import REMOVED, draw_boards
 from railwidgets.minirails.components import (
@@ -492,3 +493,27 @@ def test_the_last_rounds_end_ends_on_the_final_scores() -> None:
     frames[-1](painter)
     assert header(painter) == header(drawn(after))  # the game-over headline
     assert painter.by_name("circles", "pieces")  # and the shares, struck where removed
+
+
+def test_describe_names_the_best_and_worst_hex_a_build_could_reach() -> None:
+    game = played(moves=1)
+    slot, company = next((i, c) for i, c in enumerate(game.state.market) if isinstance(c, str))
+    legal = game.legal_hexes(company)
+    values = {h: TERRAIN_VALUE[game.state.hexes[h]] for h in legal}
+    best, worst = max(values.values()), min(values.values())
+    text = describe(game, MarketTarget(slot))
+    best_names = [hex_name(h) for h, v in values.items() if v == best]
+    worst_names = [hex_name(h) for h, v in values.items() if v == worst]
+    assert any(f"{best:+d} at {n}" in text for n in best_names), text
+    assert any(f"{worst:+d} at {n}" in text for n in worst_names), text
+
+
+@pytest.mark.parametrize(
+    "target", [HexTarget((0, 0)), MarketTarget(1), FrameTarget("blue")], ids=repr
+)
+def test_the_hovered_target_gets_a_thin_outline(target: object) -> None:
+    game = played()
+    plain = drawn(game)
+    hover = drawn(game, hovered=target)
+    extra = [c for c in hover.calls if c not in plain.calls]
+    assert extra and all(c.layer == "highlights" and c["stroke"] == SELECT for c in extra)
