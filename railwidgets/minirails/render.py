@@ -36,6 +36,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from railwidgets.core.action import Action
 from railwidgets.core.hexgrid import Hex, corners
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
@@ -123,7 +124,7 @@ def draw_game(
     highlights: Iterable[Target | Hex] = (),
     selected: int | None = None,
     viewer: int | None = None,
-    recent: Iterable[tuple[int, object]] = (),
+    recent: Iterable[tuple[int, Action]] = (),
     hovered: Target | Hex | None = None,
     layout: Layout = DEFAULT_LAYOUT,
 ) -> None:
@@ -138,7 +139,7 @@ def draw_game(
     draw_highlights(game, painter, highlights, selected, layout, viewer=viewer, hovered=hovered)
     recent = list(recent)
     if recent:
-        draw_recent_moves(game, painter, recent, layout)  # type: ignore[arg-type]
+        draw_recent_moves(game, painter, recent, layout)
 
 
 def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -> None:

@@ -22,8 +22,8 @@ that the widget shows one after another, with pauses, in one message.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from railwidgets.core.action import Action
 from railwidgets.draw.painter import Painter, Point
@@ -37,10 +37,9 @@ from railwidgets.minirails.layout import (
     draw_badge,
     player_name,
 )
+from railwidgets.minirails.rules import Build, Buy, Game
+from railwidgets.minirails.state import State
 from railwidgets.minirails.table import draw_table
-
-if TYPE_CHECKING:
-    from railwidgets.minirails.rules import Game
 
 __all__ = ["Frame", "draw_recent_moves", "round_end_frames"]
 
@@ -76,52 +75,64 @@ def draw_recent_moves(
     s = game.state
     painter.layer("highlights")
     this_round = 0 if s.over else s.turn  # the last moves played in the current round
-    later_buys: dict[int, int] = {}
-    later_blocked: dict[str, int] = {}
-    marks: list[tuple[Point, float, int, int, Point]] = []  # centre, ring r, number, seat, way
-    slots: list[tuple[int, int, int]] = []  # market slot, number, seat
-    for k in range(len(moves) - 1, -1, -1):
+    later: Counter[tuple[str, int | str]] = Counter()  # newer buys per seat, blocks per company
+    rings: list[tuple[Point, float, int]] = []  # centre, radius, seat
+    boxes: list[tuple[tuple[float, float, float, float], int]] = []  # market slot box, seat
+    badges: list[tuple[Point, int, int]] = []  # centre, number, seat
+    for k in range(len(moves) - 1, -1, -1):  # newest first: it holds the newest share, disc
         seat, action = moves[k]
         number = k + 1
-        company = action.company  # type: ignore[attr-defined]
-        if action.kind == "buy":
-            index = len(s.shares[seat]) - 1 - later_buys.get(seat, 0)
-            later_buys[seat] = later_buys.get(seat, 0) + 1
-            if index >= 0:
-                (x, y) = point = share_points(s.shares[seat], seat, layout)[index]
-                # the badge leans away from the other shares of its cell
-                cx, cy = layout.cell_centre(seat, s.shares[seat][index].value)
-                way = (1.0 if x >= cx else -1.0, 1.0 if y > cy else -1.0)
-                marks.append((point, layout.share_r + 1.5, number, seat, way))
-        elif action.hex is None:  # type: ignore[attr-defined]
-            index = s.frame_discs[company] - 1 - later_blocked.get(company, 0)
-            later_blocked[company] = later_blocked.get(company, 0) + 1
-            if index >= 0:
-                point = blocked_centres(layout, s.frames[company], index + 1)[index]
-                marks.append((point, layout.disc_r * 0.8 + 3, number, seat, UP_RIGHT))
-        else:
-            centre = layout.hex_centre(action.hex)  # type: ignore[attr-defined]
-            marks.append((centre, layout.disc_r + 3, number, seat, UP_RIGHT))
-        if len(moves) - k <= this_round:
-            slots.append((action.slot, number, seat))  # type: ignore[attr-defined]
-    for (x, y), r, _, seat, _ in marks:
-        fill = PLAYER_FILL[PLAYER_COLOURS[seat]]
+        if not isinstance(action, Buy | Build):
+            raise ValueError(f"{action!r} is not a Mini Rails move")
+        mark = _mark(s, seat, action, later, layout)
+        if mark is not None:
+            (x, y), r, (wx, wy) = mark
+            rings.append(((x, y), r, seat))
+            lean = max(r * 0.75, 11.0)  # on the ring's diagonal, clear of the letter it marks
+            badges.append(((x + lean * wx, y + lean * wy), number, seat))
+        if len(moves) - k <= this_round:  # played this round: the mover's marker is there
+            box = layout.slot_box(layout.market_y, action.slot)
+            boxes.append((box, seat))
+            badges.append(((box[0] + box[2] - 2, box[1] + 2), number, seat))
+    for (x, y), r, seat in rings:
         painter.circle(x, y, r, stroke=LIGHT, width=5)
-        painter.circle(x, y, r, stroke=fill, width=3)
-    for slot, _, seat in slots:
-        bx, by, bw, bh = layout.slot_box(layout.market_y, slot)
+        painter.circle(x, y, r, stroke=PLAYER_FILL[PLAYER_COLOURS[seat]], width=3)
+    for (bx, by, bw, bh), seat in boxes:
         painter.rect(bx, by, bw, bh, stroke=LIGHT, width=5)
         painter.rect(bx, by, bw, bh, stroke=PLAYER_FILL[PLAYER_COLOURS[seat]], width=3)
-    # a badge sits on its ring's diagonal, clear of the letter it marks
-    badges = [
-        (x + max(r * 0.75, 11.0) * wx, y + max(r * 0.75, 11.0) * wy, number, seat)
-        for (x, y), r, number, seat, (wx, wy) in marks
-    ]
-    for slot, number, seat in slots:
-        bx, by, bw, _ = layout.slot_box(layout.market_y, slot)
-        badges.append((bx + bw - 2, by + 2, number, seat))
-    for x, y, number, seat in sorted(badges, key=lambda b: b[2]):
+    for (x, y), number, seat in sorted(badges, key=lambda b: b[1]):
         draw_badge(painter, x, y, number, seat)
+
+
+def _mark(
+    s: State,
+    seat: int,
+    action: Buy | Build,
+    later: Counter[tuple[str, int | str]],
+    layout: Layout,
+) -> tuple[Point, float, Point] | None:
+    """Where a move shows now (centre, ring radius, the way its badge leans), or ``None``.
+
+    A buy is the mover's newest share not claimed by a newer buy; a blocked
+    build the company's newest blocked disc not claimed by a newer one.
+    """
+    if isinstance(action, Buy):
+        index = len(s.shares[seat]) - 1 - later["buy", seat]
+        later["buy", seat] += 1
+        if index < 0:
+            return None
+        x, y = share_points(s.shares[seat], seat, layout)[index]
+        cx, cy = layout.cell_centre(seat, s.shares[seat][index].value)
+        way = (1.0 if x >= cx else -1.0, 1.0 if y > cy else -1.0)  # away from its cell-mates
+        return (x, y), layout.share_r + 1.5, way
+    if action.hex is None:
+        index = s.frame_discs[action.company] - 1 - later["blocked", action.company]
+        later["blocked", action.company] += 1
+        if index < 0:
+            return None
+        point = blocked_centres(layout, s.frames[action.company], index + 1)[index]
+        return point, layout.disc_r * 0.8 + 3, UP_RIGHT
+    return layout.hex_centre(action.hex), layout.disc_r + 3, UP_RIGHT
 
 
 # -- the end of a round, step by step ---------------------------------------------------------------
@@ -141,6 +152,7 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
     if not one_move or len(after.state.taxed) != len(before.state.taxed) + 1:
         return []
     action = after.history[-1]
+    assert isinstance(action, Buy | Build)
     s0, s1 = before.state, after.state
     mover = s0.order[s0.turn]
     company = s1.taxed[-1]
@@ -150,7 +162,7 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
     end.bag = s0.bag.copy()
     end.taxed = s0.taxed.copy()
     end.market = s0.market.copy()
-    end.market[action.slot] = mover  # type: ignore[attr-defined]
+    end.market[action.slot] = mover
     end.order, end.turn = list(s0.order), len(s0.order)
     end.actions_left = [frozenset()] * after.num_players
     taxed_slot = next(i for i, x in enumerate(end.market) if type(x) is str)

@@ -3,6 +3,15 @@
 :func:`~railwidgets.minirails.render.draw_pieces` draws a game's state with it;
 :mod:`~railwidgets.minirails.story` draws the in-between states of a round's end
 (markers on their way from the market to the order track) with it too.
+
+>>> from railwidgets import minirails
+>>> from railwidgets.draw import RecordingPainter
+>>> from railwidgets.minirails.layout import Layout
+>>> game = minirails.Game(players=3, seed=7)
+>>> painter = RecordingPainter()
+>>> draw_table(painter, game.state, Layout(), header="Round 1 of 6")
+>>> "Round 1 of 6" in painter.texts("pieces"), "now" in painter.texts("pieces")
+(True, True)
 """
 
 from __future__ import annotations
