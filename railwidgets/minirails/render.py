@@ -59,7 +59,6 @@ from railwidgets.minirails.components import (
     PLAYER_COLOURS,
     PLAYER_FILL,
     RING_CW,
-    ROUNDS,
     TAXED_SPACES,
     TERRAIN_NAME,
     TERRAIN_VALUE,
@@ -80,11 +79,10 @@ from railwidgets.minirails.layout import (
     blocked_centres,
     edge,
     frame_geometry,
-    player_name,
     segment_distance,
 )
 from railwidgets.minirails.story import draw_recent_moves, round_end_frames
-from railwidgets.minirails.table import draw_hex_names, draw_table
+from railwidgets.minirails.table import draw_hex_names, draw_table, headline
 
 if TYPE_CHECKING:
     from railwidgets.minirails.rules import Game
@@ -256,22 +254,6 @@ def _draw_panel_static(n: int, painter: Painter, layout: Layout) -> None:
     painter.polygons(shapes, fills, stroke=GRID)
     painter.circles(white, mini * 0.14, [PROFIT_DOT] * len(white), stroke=DARK, width=0.8)
     painter.circles(red, mini * 0.14, [LOSS_DOT] * len(red), stroke=LIGHT, width=0.8)
-
-
-def headline(game: Game, viewer: int | None = None) -> str:
-    """The line over the panel: round and who plays (``your turn`` for the ``viewer``)."""
-    s = game.state
-    if s.over:
-        winners = " and ".join(player_name(w) for w in game.winners())
-        head = f"Game over · {winners} win{'s' if len(game.winners()) == 1 else ''}"
-    else:
-        seat = game.current_player
-        assert seat is not None
-        who = (
-            f"your turn ({player_name(seat)})" if seat == viewer else f"{player_name(seat)} to play"
-        )
-        head = f"Round {s.round} of {ROUNDS} · {who}"
-    return head
 
 
 def draw_pieces(

@@ -35,11 +35,10 @@ from railwidgets.minirails.layout import (
     Layout,
     blocked_centres,
     draw_badge,
-    player_name,
 )
 from railwidgets.minirails.rules import Build, Buy, Game
 from railwidgets.minirails.state import State
-from railwidgets.minirails.table import draw_table
+from railwidgets.minirails.table import draw_table, headline
 
 __all__ = ["Frame", "draw_recent_moves", "round_end_frames"]
 
@@ -212,8 +211,7 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
         _clear(painter)
         if s1.over:
             final = [(line.score, line.removed) for line in after.scoring()]
-            names = " and ".join(player_name(w) for w in after.winners())
-            head = f"Game over · {names} win{'s' if len(after.winners()) == 1 else ''}"
+            head = headline(after)
             draw_table(
                 painter, s1, layout, header=head, final=final, winners=frozenset(after.winners())
             )

@@ -17,12 +17,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from railwidgets.core.hexgrid import Hex, corners
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, LIGHT, MUTED
 from railwidgets.minirails.boards import draw_boards
-from railwidgets.minirails.components import COMPANIES, HEX_NAMES
+from railwidgets.minirails.components import COMPANIES, HEX_NAMES, ROUNDS
 from railwidgets.minirails.layout import (
     MIN_TEXT,
     TERRAIN_FILL,
@@ -31,10 +32,30 @@ from railwidgets.minirails.layout import (
     blocked_centres,
     draw_discs,
     draw_marker,
+    player_name,
 )
 from railwidgets.minirails.state import Share, State
 
-__all__ = ["draw_hex_names", "draw_table"]
+if TYPE_CHECKING:
+    from railwidgets.minirails.rules import Game
+
+__all__ = ["draw_hex_names", "draw_table", "headline"]
+
+
+def headline(game: Game, viewer: int | None = None) -> str:
+    """The line over the panel: round and who plays (``your turn`` for the ``viewer``)."""
+    s = game.state
+    if s.over:
+        winners = " and ".join(player_name(w) for w in game.winners())
+        head = f"Game over · {winners} win{'s' if len(game.winners()) == 1 else ''}"
+    else:
+        seat = game.current_player
+        assert seat is not None
+        who = (
+            f"your turn ({player_name(seat)})" if seat == viewer else f"{player_name(seat)} to play"
+        )
+        head = f"Round {s.round} of {ROUNDS} · {who}"
+    return head
 
 
 def draw_table(
