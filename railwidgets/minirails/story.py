@@ -143,9 +143,10 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
     Empty unless that move ended a round. Otherwise four frames: the disc
     nobody took is taxed; it lies in the taxed area while the markers in the
     market, closed up left to right, become the next order; the order track
-    holds the new order; the new market is drawn (after the last round: the
-    final scores). Each frame clears and draws the ``pieces`` and
-    ``highlights`` layers; the widget pauses after each.
+    holds the new order; the new market is drawn. After the last round, three:
+    the tax, the sixth disc taxed, the final scores with the removed shares
+    struck. Each frame clears and draws the ``pieces`` and ``highlights``
+    layers; the widget pauses after each.
     """
     one_move = len(after.history) == len(before.history) + 1
     if not one_move or len(after.state.taxed) != len(before.state.taxed) + 1:
@@ -202,23 +203,30 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
         ordered = closed.copy()
         ordered.order, ordered.turn = next_order, 0
         ordered.market = []
-        head = (
-            "Six discs taxed: the game is over" if s1.over else f"Round {s1.round}: the new order"
-        )
+        head = f"Round {s1.round}: the new order"
         draw_table(painter, ordered, layout, header=head, last_hex=last_hex, fresh=True)
 
     def new_market(painter: Painter) -> None:
         _clear(painter)
-        if s1.over:
-            final = [(line.score, line.removed) for line in after.scoring()]
-            head = headline(after)
-            draw_table(
-                painter, s1, layout, header=head, final=final, winners=frozenset(after.winners())
-            )
-        else:
-            head = f"Round {s1.round} of {ROUNDS}: a new market"
-            draw_table(painter, s1, layout, header=head, last_hex=last_hex)
+        head = f"Round {s1.round} of {ROUNDS}: a new market"
+        draw_table(painter, s1, layout, header=head, last_hex=last_hex)
 
+    def game_over(painter: Painter) -> None:
+        _clear(painter)
+        head = "Six discs taxed: the game is over"
+        draw_table(painter, closed, layout, header=head, last_hex=last_hex, order=False, fresh=True)
+
+    def final_scores(painter: Painter) -> None:
+        _clear(painter)
+        final = [(line.score, line.removed) for line in after.scoring()]
+        winners = frozenset(after.winners())
+        head = headline(after)
+        draw_table(
+            painter, s1, layout, header=head, last_hex=last_hex, final=final, winners=winners
+        )
+
+    if s1.over:
+        return [tax, game_over, final_scores]
     return [tax, close_up, show_order, new_market]
 
 

@@ -489,10 +489,18 @@ def test_a_rounds_end_is_four_frames_tax_markers_new_order_new_market() -> None:
 def test_the_last_rounds_end_ends_on_the_final_scores() -> None:
     before, after = round_ending(players=4, rounds=6)
     frames = round_end_frames(before, after)
-    painter = drawn(after)
-    frames[-1](painter)
-    assert header(painter) == header(drawn(after))  # the game-over headline
-    assert painter.by_name("circles", "pieces")  # and the shares, struck where removed
+    assert len(frames) == 3  # no new order, no new market
+    pictures = []
+    for frame in frames:
+        painter = drawn(after)
+        frame(painter)
+        pictures.append(painter)
+    assert [header(p) for p in pictures[:2]] == [
+        f"Round 6 ends: {after.state.taxed[-1]} is taxed",
+        "Six discs taxed: the game is over",
+    ]
+    assert header(pictures[2]) == header(drawn(after))  # the game-over headline
+    assert pictures[2].calls == drawn(after).calls  # the final scores, as the table shows them
 
 
 def test_describe_names_the_best_and_worst_hex_a_build_could_reach() -> None:
