@@ -126,6 +126,20 @@ class BoardView:
             raise
         self.redraws += 1
 
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.painter.width, self.painter.height)
+
+    def resize(self, width: int, height: int) -> None:
+        """Give the canvas a new size (a new game that needs another); the caller redraws.
+
+        A resized canvas forgets its drawing and its styles: draw everything again.
+        """
+        self.canvas.width, self.canvas.height = width, height
+        self.canvas.layout.max_width = f"{width}px"
+        self.painter.width, self.painter.height = width, height
+        self.painter.forget_styles()
+
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel ``(x, y)``: what the browser's mouse-down does."""
         self._on_click(x, y)
