@@ -167,8 +167,12 @@ class BoardView:
         self.redraw(static=True)
 
     def close(self) -> None:
-        """Stop listening and drawing, and close the canvas."""
+        """Stop listening and drawing, and close the canvas and its layers."""
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
+        for layer in self.canvas._canvases:
+            layer.layout.close()
+            layer.close()
+        self.canvas.layout.close()
         self.canvas.close()

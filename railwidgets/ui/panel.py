@@ -1057,6 +1057,7 @@ class GameWidget(widgets.VBox):
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
         close_all(*self._option_buttons, self.ready_button, self.confirm_button, self.back_button)
+        self.layout.close()
         super().close()
 
     # -- pictures -----------------------------------------------------------------------------------------
