@@ -40,6 +40,7 @@ from railwidgets.twistytracks.components import (
 __all__ = [
     "ACTIVE",
     "ARRIVED",
+    "MAX_RUN",
     "CRASHED",
     "DEAD_END",
     "STATUSES",
@@ -114,6 +115,9 @@ _ACROSS, _FEATURE = _across()
 #: One number per physical border point (R3), for the defensive check below.
 _POINT = tuple(min(k, a) if a >= 0 else k for k, a in enumerate(_ACROSS))
 _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
+#: A train that came from its depot never stands twice on one spot, facing in or out,
+#: so it runs at most this many segments in a game; more means the position was impossible.
+MAX_RUN = len(CELLS) * 8 * 2
 
 
 def _describe(segment: object) -> str:
@@ -253,6 +257,7 @@ class Board:
         # Where each unfinished train stands: (spot, outward). Outward means on the frame
         # side of a frame port, facing the feature there; otherwise facing into the cell.
         where = {i: (t.spot, False) for i, t in enumerate(trains) if t.status in UNFINISHED}
+        runs = 0
 
         def finish(i: int, status: str, station: str | None = None) -> None:
             # §2.10 R41: a train that stops keeps every point it made, crashed or not.
@@ -286,6 +291,11 @@ class Board:
                     plans[i] = (min(spot, exit_spot), exit_spot, True, None)
             if not plans:
                 break
+            runs += 1
+            if runs > MAX_RUN:  # only a train that never left a depot can go round for ever
+                raise RuntimeError(
+                    f"a train ran more than {MAX_RUN} segments: it cannot have come from its depot"
+                )
             for i in plans:  # §2.10 R40: +1 for the border point it crosses
                 gained[i] += 1
             by_segment: dict[object, list[int]] = {}
