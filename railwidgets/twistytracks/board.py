@@ -40,9 +40,9 @@ from railwidgets.twistytracks.components import (
 __all__ = [
     "ACTIVE",
     "ARRIVED",
-    "MAX_RUN",
     "CRASHED",
     "DEAD_END",
+    "MAX_RUN",
     "STATUSES",
     "UNFINISHED",
     "WAITING_AT_DEPOT",
@@ -329,6 +329,25 @@ class Board:
                 trains[i] = Train(ACTIVE, spot, trains[i].travel + gained[i])
         arrivals.sort()
         return Movement(gained, arrivals, crashes)
+
+    def journey(self, train: int) -> Train:
+        """Train number ``train`` as it would be had it run alone from its depot (R38).
+
+        Tiles never move, so an unfinished train stands exactly there, and a train
+        that arrived got there the same way; a position that disagrees cannot happen.
+
+        >>> board = Board.new((1,))
+        >>> board.place(1, (1, 2), 0)
+        >>> view = board.journey(0)
+        >>> view.status, CELLS[view.spot >> 3], view.spot & 7, view.travel
+        ('active', (0, 2), 3, 1)
+        """
+        alone = Board.new(())
+        alone.cells = self.cells.copy()
+        alone.trains = [Train(CRASHED, -1) for _ in self.trains]
+        alone.trains[train] = Train(WAITING_AT_DEPOT, _START[train])
+        alone.move_trains(round_no=0)
+        return alone.trains[train]
 
     def crash_unfinished(self, round_no: int) -> list[int]:
         """End every unfinished train as crashed; return their numbers (R31, defensive)."""
