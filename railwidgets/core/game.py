@@ -143,15 +143,17 @@ class Game(ABC):
 
     @abstractmethod
     def _setup(self) -> Any:
-        """The state at the start of a game (may draw from :attr:`rng`)."""
+        """The state at the start of a game (may draw from :attr:`_chance`)."""
 
     # -- chance -------------------------------------------------------------------
 
     @property
-    def rng(self) -> random.Random:
-        """The game's own random generator: for the rules code only.
+    def _chance(self) -> random.Random:
+        """The game's own random generator: for the rules code only, so private.
 
         Its state is part of the game: snapshots, copies and records keep it.
+        Nothing public draws from it, so the only way to change a game's chance
+        is an action the game records.
         """
         if self._rng is None:
             self._rng = random.Random()

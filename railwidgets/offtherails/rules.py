@@ -174,8 +174,8 @@ class Game(BaseGame):
 
     def _setup(self) -> State:
         if not self._cfg.solo:
-            return setup.new_game(self.num_players, self.options["length"], self.rng, self._say)
-        self._state = setup.new_solo_game(self.rng, self._say)
+            return setup.new_game(self.num_players, self.options["length"], self._chance, self._say)
+        self._state = setup.new_solo_game(self._chance, self._say)
         self._begin_turn()
         return self._state
 
@@ -219,7 +219,7 @@ class Game(BaseGame):
             self._deposit_phase()
 
     def _deposit_phase(self) -> None:
-        st, rng, say = self._state, self.rng, self._say
+        st, rng, say = self._state, self._chance, self._say
         if self._cfg.solo:
             chasm.solo_reveal(st, rng, say)  # §2.15
         elif st.collapsed:
@@ -511,7 +511,7 @@ class Game(BaseGame):
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
-            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
+            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self._chance, say)
             self._begin_turn()
         elif isinstance(action, ChooseCart):
             movement.start(st, say, st.cart_named(st.active, action.cart))
