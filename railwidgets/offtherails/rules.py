@@ -36,7 +36,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
-from railwidgets.offtherails import board, chasm, missions, movement, position, setup
+from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
     ChangeSpeed,
@@ -579,6 +579,7 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
         position.check_stage(st, self._cfg.solo)
+        invariants.check(st, self.num_players, self.options["length"], self._cfg.solo)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
