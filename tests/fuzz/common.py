@@ -53,3 +53,27 @@ def plays_to_the_end(game: Game, seed: int) -> int:
         assert actions, f"{game!r} is not over but has no legal action"
         game.apply(bot.choose(game))
     raise AssertionError(f"{game!r} did not end within {STEP_BOUND} decisions")
+
+
+def strictly_equal(a: Any, b: Any) -> bool:
+    """Equal as JSON, types included: ``1``, ``1.0`` and ``True`` all differ.
+
+    >>> strictly_equal({"a": [1, 2]}, {"a": [1, 2]}), strictly_equal([1], [1.0])
+    (True, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(strictly_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(strictly_equal(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def gives_back_what_it_took(given: Any, given_back: Any) -> bool:
+    """Data a loader accepted comes back with the same types wherever it compares equal.
+
+    Loaders may put things in order; but data that is ``==`` to what was given
+    must be the same, so a loader that took ``1.0`` or ``true`` for ``1`` is caught.
+    """
+    return given != given_back or strictly_equal(given, given_back)

@@ -17,7 +17,14 @@ import pytest
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
 from tests.fuzz.budget import cases
-from tests.fuzz.common import GAMES, game_ids, game_part_played, plays_to_the_end
+from tests.fuzz.common import (
+    GAMES,
+    game_ids,
+    game_part_played,
+    gives_back_what_it_took,
+    plays_to_the_end,
+    strictly_equal,
+)
 from tests.fuzz.mutate import dumps, mutate, mutate_text
 
 
@@ -48,6 +55,8 @@ def test_mutated_records_load_soundly_or_raise_record_error(cls: type[Game]) -> 
         except Exception as err:
             raise AssertionError(f"case {case}: {type(err).__name__} for {text[:400]!r}") from err
         outcomes["loaded"] += 1
+        given = json.loads(text)
+        assert gives_back_what_it_took(given, json.loads(loaded.to_json())), f"case {case}: {text}"
         _sound(loaded, case)
     assert outcomes["refused"] and outcomes["loaded"], outcomes
 
@@ -68,5 +77,8 @@ def test_mutated_positions_load_soundly_or_raise_record_error(cls: type[Game]) -
             shown = dumps(changed) or repr(changed)
             raise AssertionError(f"case {case}: {type(err).__name__} for {shown[:600]}") from err
         outcomes["loaded"] += 1
+        given_back = loaded.position()
+        assert gives_back_what_it_took(changed, given_back), f"case {case}: {dumps(changed)}"
+        assert strictly_equal(cls.from_position(given_back).position(), given_back)
         _sound(loaded, case)
     assert outcomes["refused"] and outcomes["loaded"], outcomes
