@@ -36,7 +36,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
-from railwidgets.offtherails import board, chasm, missions, movement, position, setup
+from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
     ChangeSpeed,
@@ -174,8 +174,8 @@ class Game(BaseGame):
 
     def _setup(self) -> State:
         if not self._cfg.solo:
-            return setup.new_game(self.num_players, self.options["length"], self.rng, self._say)
-        self._state = setup.new_solo_game(self.rng, self._say)
+            return setup.new_game(self.num_players, self.options["length"], self._chance, self._say)
+        self._state = setup.new_solo_game(self._chance, self._say)
         self._begin_turn()
         return self._state
 
@@ -219,7 +219,7 @@ class Game(BaseGame):
             self._deposit_phase()
 
     def _deposit_phase(self) -> None:
-        st, rng, say = self._state, self.rng, self._say
+        st, rng, say = self._state, self._chance, self._say
         if self._cfg.solo:
             chasm.solo_reveal(st, rng, say)  # §2.15
         elif st.collapsed:
@@ -511,7 +511,7 @@ class Game(BaseGame):
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
-            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
+            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self._chance, say)
             self._begin_turn()
         elif isinstance(action, ChooseCart):
             movement.start(st, say, st.cart_named(st.active, action.cart))
@@ -579,6 +579,7 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
         position.check_stage(st, self._cfg.solo)
+        invariants.check(st, self.num_players, self.options["length"], self._cfg.solo)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
