@@ -113,28 +113,37 @@ def _exact_checks(cls: type[Action]) -> tuple[tuple[str, Callable[[Any], bool]],
 def _exact_check(hint: Any) -> Callable[[Any], bool]:
     """A test that a value is exactly of type ``hint``: bools are not ints, lists not tuples."""
     origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        options = tuple(_exact_check(option) for option in typing.get_args(hint))
+        if len(args) == 2 and type(None) in args:  # X | None, the common case
+            other = _exact_check(next(a for a in args if a is not type(None)))
+            return lambda value: value is None or other(value)
+        options = tuple(_exact_check(option) for option in args)
         return lambda value: any(is_exact(value) for is_exact in options)
     if hint is type(None):
         return lambda value: value is None
     if origin is typing.Literal:
-        allowed = [a for a in typing.get_args(hint) if type(a) is not bool]  # as _decode
-        return lambda value: any(type(value) is type(a) and value == a for a in allowed)
+        allowed = frozenset(a for a in args if type(a) is not bool)  # as _decode
+        kinds = frozenset(type(a) for a in allowed)
+        return lambda value: type(value) in kinds and value in allowed
     if origin is tuple:
-        args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
             item = _exact_check(args[0])
             return lambda value: type(value) is tuple and all(item(v) for v in value)
+        if all(a in _PLAIN for a in args):  # a square or a hex: the item types compared at once
+            return lambda value: type(value) is tuple and tuple(map(type, value)) == args
         items = tuple(_exact_check(a) for a in args)
         return lambda value: (
             type(value) is tuple
             and len(value) == len(items)
             and all(is_exact(v) for is_exact, v in zip(items, value, strict=True))
         )
-    if hint in (int, str, bool):
+    if hint in _PLAIN:
         return lambda value: type(value) is hint
     raise TypeError(f"cannot check a field of type {hint!r}")  # a bug in an action class
+
+
+_PLAIN = (int, str, bool)
 
 
 @functools.cache
