@@ -1,6 +1,6 @@
 """How fast the rules engines are, side by side with python-chess.
 
-    .venv/bin/python benchmarks/engines.py [--seconds 2.0] [--slice 0.25]
+    .venv/bin/python benchmarks/engines.py [--seconds 2.0] [--slice 0.25] [game ...]
 
 A search bot is as strong as the playouts it runs in its time budget, so the
 main number is random-playout **decisions per second**: ``legal_actions()``, a
@@ -167,6 +167,9 @@ def main() -> None:
         "--seconds", type=float, default=2.0, help="playout time per game, for each side"
     )
     parser.add_argument("--slice", type=float, default=0.25, help="length of one slice")
+    parser.add_argument(
+        "games", nargs="*", metavar="game", help="only these (minirails, twistytracks, ...)"
+    )
     args = parser.parse_args()
     if chess is None:
         print("python-chess is not installed (pip install -e '.[bench]'): no comparison.")
@@ -181,6 +184,8 @@ def main() -> None:
     ]
     print(f"{'game':<20}" + "".join(f"{c:>15}" for c in columns))
     for title, module, options in GAMES:
+        if args.games and module.rsplit(".", 1)[1] not in args.games:
+            continue
         cls = importlib.import_module(module).Game
         result = measure(cls, options, args)
         cells = []
