@@ -293,8 +293,8 @@ class Game(BaseGame):
         st, cfg = self._state, self._cfg
         if cfg.solo and not st.carts_on_board():
             return False  # EndNow
-        if st.carts_on_board(st.active) or self._cart_placements():
-            return False
+        # The squares first: a tile to lay or upgrade is found within a few squares nearly
+        # always, long before the carts' options have been built.
         for i in range(CELLS):
             tile = st.tiles[i]
             if tile:
@@ -302,7 +302,7 @@ class Game(BaseGame):
                     return False
             elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
                 return False
-        return True
+        return not (st.carts_on_board(st.active) or self._cart_placements())
 
     # -- hooks --------------------------------------------------------------------------------
 
