@@ -1,0 +1,571 @@
+"""Draw Twisty Tracks on any :class:`~railwidgets.draw.painter.Painter` (pure, no widgets).
+
+Everything is drawn from position-shaped data: ``game.position()`` for the
+whole game, or ``game.view(seat)`` for what one seat may know. A seat's
+picture is drawn from its view, so it can never show what the view hides
+(another seat's drawn tile or this round's placement, R25).
+
+What is drawn: every seat's frame (the 5×3 grid, the frame loops as U-shaped
+arcs outside the grid, the seven named stations with their current value, the
+two depots with their four coloured starting tracks, R14), the placed tiles
+with every segment as a curve and bridges over tunnels (R17, R18), the trains
+where they stand and facing where they go next, the shared scoring board
+(R19–R21: values, tokens, marked spaces, stacks and penalty spaces), every
+player's score, the round, who has placed or passed, and the drawn tile.
+
+Player colours are landscape themes that are not train colours (R12): brown,
+purple, white and black, each token also carrying its seat number. Trains are
+red, blue, green and yellow arrows, each with its letter. No text is smaller
+than 12 px: small frames leave their labels out.
+
+Three layers, bottom to top: ``"static"`` (paper, frames, loops, depots,
+empty station boxes, the board's grid: what a game never changes for one
+layout), ``"pieces"`` (tiles, trains, values, tokens, scores, the drawn tile)
+and ``"highlights"`` (lit cells, the ghost of the tile in hand, recent moves).
+
+>>> from railwidgets import twistytracks
+>>> from railwidgets.draw import RecordingPainter
+>>> game = twistytracks.Game(players=2, seed=3)
+>>> painter = RecordingPainter(*CANVAS)
+>>> draw(game.view(0), painter, Layout(2, focus=0))
+>>> "Wild West" in painter.texts() and "Meadows" in painter.texts()
+True
+>>> "T13" in " ".join(painter.texts())  # seat 0 drew T13 ...
+True
+>>> draw(game.view(1), painter := RecordingPainter(*CANVAS), Layout(2, focus=1))
+>>> "T13" in " ".join(painter.texts())  # ... which seat 1 cannot see
+False
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from railwidgets.core.grid import Cell, N, S, W
+from railwidgets.draw.painter import Painter, Point
+from railwidgets.draw.palette import (
+    DARK,
+    GRID,
+    HIGHLIGHT,
+    HIGHLIGHT_FILL,
+    LIGHT,
+    MUTED,
+    PAPER,
+    SELECT,
+    ink_for,
+)
+from railwidgets.twistytracks.components import (
+    FRAME_EDGES,
+    PLAYER_THEMES,
+    SEATS_PER_BOARD,
+    TILES,
+    TRAIN_COLOURS,
+)
+from railwidgets.twistytracks.geometry import (
+    CANVAS,
+    MARGIN,
+    Bezier,
+    FrameBox,
+    Layout,
+    bezier_point,
+    tile_segments,
+)
+from railwidgets.twistytracks.scoreboard import (
+    THEME_FILL,
+    THEME_PALE,
+    TRAIN_FILL,
+    Seat,
+    draw_board_grid,
+    draw_board_tokens,
+    draw_heading,
+    draw_scores,
+    draw_token,
+    seats_of,
+    station_value_now,
+)
+
+__all__ = [
+    "CANVAS",
+    "LAYERS",
+    "Ghost",
+    "Layout",
+    "draw",
+    "draw_highlights",
+    "draw_pieces",
+    "draw_static",
+    "draw_train",
+    "tile_picture",
+    "train_shape",
+]
+
+LAYERS: tuple[str, ...] = ("static", "pieces", "highlights")
+
+TILE_FILL = "#F7F0E1"
+RAIL = "#4A4036"
+RAIL_INNER = "#EDE3CD"
+STATION_FILL = "#FFFFFF"
+CRASH = "#B00020"
+MIN_TEXT = 12.0
+
+
+# -- drawing ------------------------------------------------------------------------------------
+
+
+class Ghost(NamedTuple):
+    """The tile in hand shown at ``cell`` of ``seat``'s frame, turned ``rotation``."""
+
+    seat: int
+    tile: int
+    cell: Cell
+    rotation: int
+
+
+def draw(
+    data: Mapping[str, Any],
+    painter: Painter,
+    layout: Layout | None = None,
+    *,
+    lit: Iterable[Cell] = (),
+    ghost: Ghost | None = None,
+    recent: Sequence[tuple[int, Cell]] = (),
+    hand_rotation: int = 0,
+) -> None:
+    """Draw the whole picture: frames, board, scores, then ``lit`` cells of the focus seat,
+    the ``ghost`` of the tile in hand and the numbered ``recent`` placements ``(seat, cell)``."""
+    layout = layout or Layout(len(data["players"]))
+    draw_static(data, painter, layout)
+    draw_pieces(data, painter, layout, hand_rotation=hand_rotation)
+    draw_highlights(data, painter, layout, lit=lit, ghost=ghost, recent=recent)
+
+
+def draw_static(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
+    """What a game never changes for one layout: frames, loops, depots, the board's grid."""
+    painter.layer("static")
+    painter.rect(0, 0, layout.width, layout.height, fill=PAPER)
+    for box in layout.frames:
+        _frame(painter, box)
+    draw_board_grid(data, painter, layout)
+
+
+def draw_pieces(
+    data: Mapping[str, Any], painter: Painter, layout: Layout, *, hand_rotation: int = 0
+) -> None:
+    """Tiles, trains, station values, headers, tokens, scores and the drawn tile."""
+    painter.layer("pieces")
+    seats = seats_of(data)
+    tiles: list[tuple[FrameBox, Cell, int, int]] = []
+    for box in layout.frames:
+        seat = seats[box.seat]
+        tiles += [(box, cell, tile, rot) for cell, tile, rot in seat.tiles]
+    _tiles(painter, tiles)
+    for box in layout.frames:
+        seat = seats[box.seat]
+        _station_values(data, painter, box)
+        _trains(painter, box, seat)
+        _header(painter, box, seat, data)
+    draw_heading(data, painter, seats)
+    draw_board_tokens(data, painter, layout)
+    draw_scores(data, painter, layout, seats)
+    _hand(painter, layout, seats, hand_rotation)
+
+
+def draw_highlights(
+    data: Mapping[str, Any],
+    painter: Painter,
+    layout: Layout,
+    *,
+    lit: Iterable[Cell] = (),
+    ghost: Ghost | None = None,
+    recent: Sequence[tuple[int, Cell]] = (),
+) -> None:
+    """Light the ``lit`` cells of the focus seat, show the ``ghost``, number the ``recent`` moves.
+
+    A placement the data already holds (the seat's own, or every seat's in a
+    whole position) shows as a ghost too, so a placed tile is never forgotten.
+    """
+    painter.layer("highlights")
+    frames = {box.seat: box for box in layout.frames}
+    seats = seats_of(data)
+    for seat, info in enumerate(seats):
+        if info.placement is not None and info.drawn is not None and seat in frames:
+            (cell, rotation) = info.placement
+            _ghost(painter, frames[seat], Ghost(seat, info.drawn, cell, rotation), placed=True)
+    if layout.focus is not None and layout.focus in frames:
+        box = frames[layout.focus]
+        cells = list(lit)
+        if cells:
+            inset = box.cell * 0.06
+            rects = [
+                (x + inset, y + inset, box.cell - 2 * inset, box.cell - 2 * inset)
+                for x, y in (box.cell_origin(c) for c in cells)
+            ]
+            painter.rects(rects, [HIGHLIGHT_FILL] * len(rects), alpha=0.55)
+            painter.rects(rects, [None] * len(rects), stroke=HIGHLIGHT, width=3)
+    if ghost is not None and ghost.seat in frames:
+        _ghost(painter, frames[ghost.seat], ghost, placed=False)
+    for number, (seat, cell) in enumerate(recent, start=1):
+        if seat not in frames:
+            continue
+        box = frames[seat]
+        x, y = box.cell_origin(cell)
+        painter.rect(x + 1.5, y + 1.5, box.cell - 3, box.cell - 3, stroke=SELECT, width=3)
+        r = max(8.0, box.cell * 0.11)
+        if r * 1.4 >= MIN_TEXT:
+            painter.circle(x + r + 3, y + r + 3, r, fill=SELECT, stroke=LIGHT, width=1.5)
+            painter.text(x + r + 3, y + r + 3.5, str(number), size=r * 1.4, fill=LIGHT, bold=True)
+
+
+# -- the frame (static) ---------------------------------------------------------------------------
+
+
+def _track(painter: Painter, curves: Sequence[Bezier], width: float, casing: str | None) -> None:
+    """Track along ``curves``: a casing (the gap under a bridge), dark rails, a light bed."""
+    if not curves:
+        return
+    segments = [seg for curve in curves for seg in _polyline(curve)]
+    if casing is not None:  # only away from the ports, so tile edges stay clean
+        middles = [seg for curve in curves for seg in _polyline(curve, 0.16, 0.84)]
+        painter.lines(middles, stroke=casing, width=width * 2.1)
+    painter.lines(segments, stroke=RAIL, width=width)
+    painter.lines(segments, stroke=RAIL_INNER, width=width * 0.38)
+
+
+def _polyline(curve: Bezier, start: float = 0.0, end: float = 1.0) -> list[tuple[Point, Point]]:
+    """``curve`` from ``start`` to ``end`` as short straight pieces (one when it is straight)."""
+    a, b, c, d = curve
+    straight = _collinear(a, b, d) and _collinear(a, c, d)
+    steps = 1 if straight else 12
+    points = [bezier_point(curve, start + (end - start) * i / steps) for i in range(steps + 1)]
+    return list(itertools.pairwise(points))
+
+
+def _collinear(a: Point, b: Point, c: Point) -> bool:
+    return abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) < 1e-6
+
+
+def _rail_width(box: FrameBox) -> float:
+    return max(1.6, box.cell * 0.085)
+
+
+def _frame(painter: Painter, box: FrameBox) -> None:
+    theme = PLAYER_THEMES[box.seat % SEATS_PER_BOARD]
+    s = box.cell
+    m = MARGIN * s
+    gx, gy, gw, gh = box.grid
+    # the frame: a pale ground, a band in the player's colour round the grid
+    painter.rect(gx - m, gy - m, gw + 2 * m, gh + 2 * m, fill=THEME_PALE[theme], stroke=GRID)
+    band = max(2.0, s * 0.07)
+    painter.rect(gx - band / 2, gy - band / 2, gw + band, gh + band, stroke=DARK, width=band + 2)
+    painter.rect(
+        gx - band / 2, gy - band / 2, gw + band, gh + band, stroke=THEME_FILL[theme], width=band
+    )
+    painter.rect(gx, gy, gw, gh, fill=LIGHT, stroke=None)
+    # empty cells: a light grid
+    grid_lines = [((gx + i * s, gy), (gx + i * s, gy + gh)) for i in range(1, 5)]
+    grid_lines += [((gx, gy + j * s), (gx + gw, gy + j * s)) for j in range(1, 3)]
+    painter.lines(grid_lines, stroke=GRID, width=1)
+    # loops (R15) as U-shaped arcs outside the grid, stations (R16) as boxes, depots (R23)
+    loops: list[Bezier] = []
+    stubs: list[Bezier] = []
+    for feature in FRAME_EDGES:
+        ports = (2 * feature.side, 2 * feature.side + 1)
+        a, b = (box.port_point(feature.cell, p) for p in ports)
+        (ox, oy) = (-box.inward(ports[0])[0], -box.inward(ports[0])[1])
+        if feature.kind == "loop":
+            k = 0.4 * s
+            loops.append((a, (a[0] + ox * k, a[1] + oy * k), (b[0] + ox * k, b[1] + oy * k), b))
+        elif feature.kind == "station":
+            for p in (a, b):
+                end = (p[0] + ox * 0.14 * s, p[1] + oy * 0.14 * s)
+                stubs.append((p, p, end, end))
+        else:
+            for p in (a, b):
+                end = (p[0] + ox * 0.34 * s, p[1] + oy * 0.34 * s)
+                stubs.append((p, p, end, end))
+    _track(painter, loops + stubs, _rail_width(box), None)
+    for feature in FRAME_EDGES:
+        if feature.kind == "station":
+            _station_box(painter, box, feature.cell, feature.side, feature.name)
+        elif feature.kind == "depot":
+            for port, colour in feature.tracks:
+                px, py = box.port_point(feature.cell, port)
+                w = max(5.0, s * 0.16)
+                y = py + 0.34 * s
+                painter.rect(px - w / 2, y, w, w * 0.45, fill=TRAIN_FILL[colour], stroke=DARK)
+
+
+def _station_rect(box: FrameBox, cell: Cell, side: int) -> tuple[float, float, float, float]:
+    """The box of the station on ``side`` of ``cell``: along the edge, outside the grid."""
+    s = box.cell
+    x, y = box.cell_origin(cell)
+    depth, inset = 0.36 * s, 0.05 * s
+    gap = 0.14 * s
+    if side == N:
+        return (x + inset, y - gap - depth, s - 2 * inset, depth)
+    if side == S:
+        return (x + inset, y + s + gap, s - 2 * inset, depth)
+    if side == W:
+        return (x - gap - depth, y + inset, depth, s - 2 * inset)
+    return (x + s + gap, y + inset, depth, s - 2 * inset)
+
+
+def _station_box(painter: Painter, box: FrameBox, cell: Cell, side: int, name: str) -> None:
+    x, y, w, h = _station_rect(box, cell, side)
+    painter.rect(x, y, w, h, fill=STATION_FILL, stroke=DARK, width=1.5)
+    # a roof line on the outer side marks it as a station at any size
+    s = box.cell
+    roof = max(2.0, s * 0.05)
+    if side == N:
+        painter.rect(x, y, w, roof, fill=DARK)
+    elif side == S:
+        painter.rect(x, y + h - roof, w, roof, fill=DARK)
+    elif side == W:
+        painter.rect(x, y, roof, h, fill=DARK)
+    else:
+        painter.rect(x + w - roof, y, roof, h, fill=DARK)
+
+
+def _station_values(data: Mapping[str, Any], painter: Painter, box: FrameBox) -> None:
+    """Each station's name and what an arrival would score there now (the round's start)."""
+    if box.cell * 0.36 < 15:  # too small a box for a 12 px name
+        return
+    size = min(16.0, max(MIN_TEXT, box.cell * 0.16))
+    scoring = data["options"]["scoring"] != "travel_only"
+    for feature in FRAME_EDGES:
+        if feature.kind != "station":
+            continue
+        x, y, w, h = _station_rect(box, feature.cell, feature.side)
+        value = station_value_now(data, feature.name) if scoring else None
+        label = (
+            feature.name if not scoring else f"{feature.name} {value if value is not None else 0}"
+        )
+        if feature.side in (N, S):
+            painter.text(x + w / 2, y + h / 2 + 0.5, label, size=size, fill=DARK, bold=True)
+        else:
+            painter.text(x + w / 2, y + h * 0.35, feature.name, size=size, fill=DARK, bold=True)
+            if scoring:
+                painter.text(
+                    x + w / 2,
+                    y + h * 0.65,
+                    str(value if value is not None else 0),
+                    size=size,
+                    fill=DARK,
+                )
+
+
+# -- tiles --------------------------------------------------------------------------------------
+
+
+def _tiles(
+    painter: Painter, tiles: Sequence[tuple[FrameBox, Cell, int, int]], alpha: float = 1.0
+) -> None:
+    """Tiles as cards with their segments; crossing segments drawn bridge over tunnel (R18).
+
+    All tiles are drawn together, level by level: the last-listed segment of
+    every tile first, the first-listed (a bridge wherever it crosses) last.
+    """
+    if not tiles:
+        return
+    rects = []
+    for box, cell, _, _ in tiles:
+        x, y = box.cell_origin(cell)
+        rects.append((x + 0.5, y + 0.5, box.cell - 1, box.cell - 1))
+    painter.rects(rects, [TILE_FILL] * len(rects), stroke=GRID, width=1, alpha=alpha)
+    for box, cell, tile, _ in tiles:
+        if TILES[tile - 1].name == "Town roundabout":
+            _town(painter, box, cell)
+    by_size: dict[float, list[tuple[FrameBox, Cell, int, int]]] = {}
+    for item in tiles:
+        by_size.setdefault(item[0].cell, []).append(item)
+    for group in by_size.values():
+        width = _rail_width(group[0][0])
+        for level in range(3, -1, -1):
+            curves = [
+                box.curve(cell, *tile_segments(tile, rot)[level]) for box, cell, tile, rot in group
+            ]
+            _track(painter, curves, width, TILE_FILL)
+
+
+def _town(painter: Painter, box: FrameBox, cell: Cell) -> None:
+    """The little town in the middle of the roundabout (T01)."""
+    cx, cy = box.cell_centre(cell)
+    r = box.cell * 0.09
+    for dx, dy in ((-1.1, -0.4), (1.1, -0.4), (0.0, 0.8)):
+        x, y = cx + dx * r, cy + dy * r
+        painter.polygon(
+            [
+                (x - r * 0.7, y),
+                (x, y - r * 0.8),
+                (x + r * 0.7, y),
+                (x + r * 0.7, y + r * 0.7),
+                (x - r * 0.7, y + r * 0.7),
+            ],
+            fill="#C9A27E",
+            stroke=RAIL,
+            width=1,
+        )
+
+
+def _ghost(painter: Painter, box: FrameBox, ghost: Ghost, *, placed: bool) -> None:
+    """The tile in hand (or the seat's secret placement) shown in a cell, lighter."""
+    x, y = box.cell_origin(ghost.cell)
+    s = box.cell
+    painter.rect(x + 1, y + 1, s - 2, s - 2, fill=TILE_FILL, alpha=0.9)
+    _tiles(painter, [(box, ghost.cell, ghost.tile, ghost.rotation)], alpha=0.9)
+    painter.rect(x + 2, y + 2, s - 4, s - 4, stroke=SELECT, width=3.5)
+    if placed and s * 0.15 >= MIN_TEXT:
+        painter.rect(x + 4, y + s - 22, s - 8, 18, fill=SELECT)
+        painter.text(x + s / 2, y + s - 13, "placed", size=12, fill=LIGHT, bold=True)
+
+
+def tile_picture(
+    painter: Painter, tile: int, rotation: int, x: float, y: float, size: float
+) -> None:
+    """One tile drawn alone in the box ``(x, y, size, size)`` (the tile in hand, the tutorial)."""
+    box = FrameBox(seat=-1, x=x, y=y, cell=size)
+    _tiles(painter, [(box, (0, 0), tile, rotation)])
+    # its ports, so the reader can see where tracks may meet
+    ports = [box.port_point((0, 0), p) for p in range(8)]
+    painter.circles(ports, max(2.0, size * 0.025), [DARK] * 8)
+
+
+# -- trains -------------------------------------------------------------------------------------
+
+
+def _arrow(x: float, y: float, dx: float, dy: float, length: float, width: float) -> list[Point]:
+    """A train seen from above: a pointed body at ``(x, y)`` heading ``(dx, dy)``."""
+    px, py = -dy, dx  # across
+    h, w = length / 2, width / 2
+    tip = (x + dx * h, y + dy * h)
+    return [
+        tip,
+        (x + dx * h * 0.25 + px * w, y + dy * h * 0.25 + py * w),
+        (x - dx * h + px * w, y - dy * h + py * w),
+        (x - dx * h - px * w, y - dy * h - py * w),
+        (x + dx * h * 0.25 - px * w, y + dy * h * 0.25 - py * w),
+    ]
+
+
+def train_shape(
+    box: FrameBox, cell: Cell, port: int, *, scale: float = 1.0
+) -> tuple[list[Point], Point]:
+    """The outline of a train at ``port`` of ``cell`` facing into it, and where its letter goes."""
+    s = box.cell
+    dx, dy = box.inward(port)
+    px, py = box.port_point(cell, port)
+    cx, cy = px - dx * 0.19 * s, py - dy * 0.19 * s
+    return _arrow(cx, cy, dx, dy, 0.34 * s * scale, 0.24 * s * scale), (
+        cx - dx * s * 0.03,
+        cy - dy * s * 0.03,
+    )
+
+
+def draw_train(
+    painter: Painter, box: FrameBox, colour: str, at: Point, heading: Point, alpha: float = 1.0
+) -> None:
+    """A train of ``colour`` centred at ``at`` heading ``heading`` (for animation frames)."""
+    s = box.cell
+    shape = _arrow(at[0], at[1], heading[0], heading[1], 0.34 * s, 0.24 * s)
+    painter.polygon(shape, fill=TRAIN_FILL[colour], stroke=DARK, width=1.5, alpha=alpha)
+
+
+def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
+    lettered = box.cell * 0.24 >= 14  # room for a 12 px letter on the train
+    size = max(MIN_TEXT, box.cell * 0.17)
+    for colour in TRAIN_COLOURS:
+        train = seat.trains[colour]
+        if train["at"] is None:
+            continue
+        x, y, port = train["at"]
+        shape, (lx, ly) = train_shape(box, (x, y), port)
+        fill = TRAIN_FILL[colour]
+        painter.polygon(shape, fill=fill, stroke=DARK, width=1.5)
+        if lettered:
+            painter.text(lx, ly + 0.5, colour[0].upper(), size=size, fill=ink_for(fill), bold=True)
+
+
+def _roster(painter: Painter, x: float, y: float, seat: Seat) -> float:
+    """The four trains' chips, right-aligned at ``x``: letter, travel, and ✓station or ✕."""
+    for colour in reversed(TRAIN_COLOURS):
+        train = seat.trains[colour]
+        state = train["state"]
+        if state == "arrived":
+            label = f"✓{train['station']}"
+        elif state in ("crashed", "dead_end"):
+            label = "✕"
+        else:
+            label = ""
+        if label:
+            painter.text(
+                x, y, label, size=12, fill=CRASH if label == "✕" else DARK, align="right", bold=True
+            )
+            x -= 9 * len(label) + 2
+        fill = TRAIN_FILL[colour]
+        alpha = 0.45 if state in ("crashed", "dead_end") else 1.0
+        painter.rect(x - 16, y - 8, 16, 16, fill=fill, stroke=DARK, alpha=alpha)
+        painter.text(x - 8, y + 0.5, colour[0].upper(), size=12, fill=ink_for(fill), bold=True)
+        x -= 22
+    return x
+
+
+def _header(painter: Painter, box: FrameBox, seat: Seat, data: Mapping[str, Any]) -> None:
+    ox, oy, w, _ = box.outer
+    y = oy + 11
+    draw_token(painter, ox + 9, y, box.seat, 16)
+    status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
+    text = f"{seat.name} · {seat.score}"
+    if w >= 300:
+        text += f" pts · {status}"
+    painter.text(ox + 20, y, text, size=13, fill=DARK, align="left", bold=True)
+    if w >= 400:
+        _roster(painter, ox + w - 2, y, seat)
+
+
+def _hand(painter: Painter, layout: Layout, seats: Sequence[Seat], rotation: int) -> None:
+    """The tile the focus seat drew (or, in a whole position, the next seat to place)."""
+    if layout.focus is not None:
+        seat = layout.focus
+    else:
+        waiting = [s for s, info in enumerate(seats) if info.playing and not info.placed]
+        if not waiting:
+            return
+        seat = waiting[0]
+    info = seats[seat]
+    if info.drawn is None:
+        return
+    x, y, size = layout.hand_box()
+    painter.text(x, y - 12, f"{info.name} drew", size=12, fill=MUTED, align="left", bold=True)
+    tile_picture(painter, info.drawn, rotation, x, y, size)
+    tile = TILES[info.drawn - 1]
+    tx = x + size + 12
+    painter.text(
+        tx,
+        y + 8,
+        f"{tile.id}, turned {90 * rotation}°",
+        size=13,
+        fill=DARK,
+        align="left",
+        bold=True,
+    )
+    for k, line in enumerate(_wrap(tile.name, 22)):
+        painter.text(tx, y + 28 + 16 * k, line, size=12, fill=DARK, align="left")
+    painter.text(
+        tx,
+        y + size - 6,
+        f"{info.tiles_left - 1} more in the stack",
+        size=12,
+        fill=MUTED,
+        align="left",
+    )
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
