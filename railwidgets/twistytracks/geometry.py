@@ -146,6 +146,7 @@ def tile_segments(tile: int, rotation: int) -> tuple[tuple[int, int], ...]:
 MARGIN = 0.52
 #: The line above a frame with the player's name, score and trains, in pixels.
 HEADER = 22.0
+_GAP = 6.0  # between frames
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def _gallery(
     best: tuple[float, int] = (0.0, 1)
     for cols in range(1, len(seats) + 1):
         rows = -(-len(seats) // cols)
-        size = _fit(most, w / cols, h / rows)
+        size = math.floor(_fit(most, w / cols - _GAP, h / rows - _GAP) * 100) / 100
         if size > best[0]:
             best = (size, cols)
     size, cols = best
@@ -235,9 +236,7 @@ def _gallery(
         col, row = i % cols, i // cols
         left = x + col * (fw + gap_x) + gap_x / 2
         top = y + row * (fh + gap_y) + gap_y / 2
-        boxes.append(
-            FrameBox(seat, left + MARGIN * size, top + HEADER + MARGIN * size, round(size, 2))
-        )
+        boxes.append(FrameBox(seat, left + MARGIN * size, top + HEADER + MARGIN * size, size))
     return boxes
 
 
