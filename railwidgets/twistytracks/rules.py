@@ -65,7 +65,7 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import Board, cell_index
+from railwidgets.twistytracks.board import Board, Step, cell_index
 from railwidgets.twistytracks.components import (
     CELLS,
     HEIGHT,
@@ -342,6 +342,35 @@ class Game(BaseGame):
             (sum(t.travel for t in board.trains) if travel_counts else 0) + board.station_points
             for board in self._state.boards
         ]
+
+    def round_steps(self, action: PlaceTile) -> dict[int, list[list[Step]]]:
+        """Every board's lock-steps (R38) if ``action``, the round's last placement, is played.
+
+        For animating the reveal; the game itself is unchanged. Each board's
+        steps start from where its trains stood before the round.
+
+        >>> game = Game(players=1, seed=0)
+        >>> steps = game.round_steps(PlaceTile(0, game.legal_actions()[0].tile, (1, 2), 0))
+        >>> [[(s.train, s.kind, s.entry, s.exit) for s in step] for step in steps[0]]
+        [[(0, 'tile', 5, 0), (1, 'tile', 4, 1)]]
+        """
+        self._validate(action)
+        if self._state.to_place != (action.seat,):
+            raise IllegalActionError("the round ends only with the last seat's placement")
+        traces: dict[int, list[list[Step]]] = {}
+        for seat, board in enumerate(self._state.boards):
+            placement = (
+                (cell_index(action.cell), action.rotation)
+                if seat == action.seat
+                else board.placement
+            )
+            if placement is None:
+                continue
+            trial = board.copy()
+            trial.place(board.stack[0], CELLS[placement[0]], placement[1])
+            traces[seat] = []
+            trial.move_trains(self._state.round, trace=traces[seat])
+        return traces
 
     def player_name(self, seat: int) -> str:
         """The seat's player colour, a landscape theme (R12): "Wild West", ..., "Savanna II"."""
