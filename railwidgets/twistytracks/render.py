@@ -569,3 +569,24 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+def tile_set_svg(rotation: int = 0, size: float = 96.0) -> str:
+    """The 15 tiles side by side (R17), each with its id, as an SVG picture.
+
+    >>> tile_set_svg().count("T15")
+    1
+    """
+    from railwidgets.draw.svg import SvgPainter
+
+    cols = 5
+    pad = 16.0
+    cell_w, cell_h = size + pad, size + pad + 18
+    painter = SvgPainter(int(cols * cell_w + pad), int(3 * cell_h + pad), ("static",))
+    painter.rect(0, 0, painter.width, painter.height, fill=PAPER)
+    for tile in TILES:
+        col, row = (tile.number - 1) % cols, (tile.number - 1) // cols
+        x, y = pad + col * cell_w, pad + row * cell_h + 16
+        painter.text(x, y - 9, tile.id, size=13, fill=DARK, align="left", bold=True)
+        tile_picture(painter, tile.number, rotation, x, y, size)
+    return painter.to_svg()
