@@ -448,31 +448,44 @@ def _arrow(x: float, y: float, dx: float, dy: float, length: float, width: float
     ]
 
 
-def train_shape(
-    box: FrameBox, cell: Cell, port: int, *, scale: float = 1.0
-) -> tuple[list[Point], Point]:
-    """The outline of a train at ``port`` of ``cell`` facing into it, and where its letter goes."""
+def _train_size(box: FrameBox) -> tuple[float, float]:
+    """A train's length and width in ``box``: a little larger than to scale in small frames."""
     s = box.cell
+    width = max(0.24 * s, min(16.0, 0.4 * s))
+    return width * 1.42, width
+
+
+def train_shape(box: FrameBox, cell: Cell, port: int) -> tuple[list[Point], Point]:
+    """The outline of a train at ``port`` of ``cell`` facing into it, and where its letter goes."""
+    length, width = _train_size(box)
     dx, dy = box.inward(port)
     px, py = box.port_point(cell, port)
-    cx, cy = px - dx * 0.19 * s, py - dy * 0.19 * s
-    return _arrow(cx, cy, dx, dy, 0.34 * s * scale, 0.24 * s * scale), (
-        cx - dx * s * 0.03,
-        cy - dy * s * 0.03,
-    )
+    cx, cy = px - dx * length * 0.56, py - dy * length * 0.56
+    return _arrow(cx, cy, dx, dy, length, width), (cx - dx * length * 0.09, cy - dy * length * 0.09)
 
 
 def draw_train(
     painter: Painter, box: FrameBox, colour: str, at: Point, heading: Point, alpha: float = 1.0
 ) -> None:
     """A train of ``colour`` centred at ``at`` heading ``heading`` (for animation frames)."""
-    s = box.cell
-    shape = _arrow(at[0], at[1], heading[0], heading[1], 0.34 * s, 0.24 * s)
-    painter.polygon(shape, fill=TRAIN_FILL[colour], stroke=DARK, width=1.5, alpha=alpha)
+    length, width = _train_size(box)
+    shape = _arrow(at[0], at[1], heading[0], heading[1], length, width)
+    fill = TRAIN_FILL[colour]
+    painter.polygon(shape, fill=fill, stroke=DARK, width=1.5, alpha=alpha)
+    if width >= 14:
+        painter.text(
+            at[0] - heading[0] * length * 0.09,
+            at[1] - heading[1] * length * 0.09 + 0.5,
+            colour[0].upper(),
+            size=MIN_TEXT,
+            fill=ink_for(fill),
+            bold=True,
+            alpha=alpha,
+        )
 
 
 def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
-    lettered = box.cell * 0.24 >= 14  # room for a 12 px letter on the train
+    _, width = _train_size(box)
     size = max(MIN_TEXT, box.cell * 0.17)
     for colour in TRAIN_COLOURS:
         train = seat.trains[colour]
@@ -482,17 +495,20 @@ def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
         shape, (lx, ly) = train_shape(box, (x, y), port)
         fill = TRAIN_FILL[colour]
         painter.polygon(shape, fill=fill, stroke=DARK, width=1.5)
-        if lettered:
+        if width >= 14:  # room for a 12 px letter on the train
             painter.text(lx, ly + 0.5, colour[0].upper(), size=size, fill=ink_for(fill), bold=True)
 
 
-def _roster(painter: Painter, x: float, y: float, seat: Seat) -> float:
-    """The four trains' chips, right-aligned at ``x``: letter, travel, and ✓station or ✕."""
+def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = False) -> float:
+    """The four trains' chips, right-aligned at ``x``: the letter, then ✓station or ✕.
+
+    ``short`` leaves the station's name out (✓ only), for narrow frames.
+    """
     for colour in reversed(TRAIN_COLOURS):
         train = seat.trains[colour]
         state = train["state"]
         if state == "arrived":
-            label = f"✓{train['station']}"
+            label = "✓" if short else f"✓{train['station']}"
         elif state in ("crashed", "dead_end"):
             label = "✕"
         else:
@@ -516,11 +532,13 @@ def _header(painter: Painter, box: FrameBox, seat: Seat, data: Mapping[str, Any]
     draw_token(painter, ox + 9, y, box.seat, 16)
     status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
     text = f"{seat.name} · {seat.score}"
-    if w >= 300:
-        text += f" pts · {status}"
-    painter.text(ox + 20, y, text, size=13, fill=DARK, align="left", bold=True)
     if w >= 400:
+        text += f" pts · {status}"
         _roster(painter, ox + w - 2, y, seat)
+    elif w >= 300:
+        text += f" · {status}"
+        _roster(painter, ox + w - 2, y, seat, short=True)
+    painter.text(ox + 20, y, text, size=13, fill=DARK, align="left", bold=True)
 
 
 def _hand(painter: Painter, layout: Layout, seats: Sequence[Seat], rotation: int) -> None:
