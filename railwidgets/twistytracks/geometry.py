@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from railwidgets.core.grid import DELTAS, Cell
+from railwidgets.core.grid import DELTAS, Cell, N, S, W
 from railwidgets.draw.painter import Point
 from railwidgets.twistytracks.components import HEIGHT, TILES, WIDTH, rotate_port
 
@@ -178,6 +178,26 @@ class FrameBox:
         ox, oy = self.cell_origin(cell)
         s = self.cell
         return tuple((ox + x * s, oy + y * s) for x, y in segment_curve(p, q))  # type: ignore[return-value]
+
+    def loop_curve(self, cell: Cell, p: int, q: int) -> Bezier:
+        """The frame loop from port ``p`` of ``cell`` round to port ``q``: a U outside the grid."""
+        a, b = self.port_point(cell, p), self.port_point(cell, q)
+        ox, oy = _INWARD[p]
+        k = -0.4 * self.cell
+        return (a, (a[0] + ox * k, a[1] + oy * k), (b[0] + ox * k, b[1] + oy * k), b)
+
+    def station_rect(self, cell: Cell, side: int) -> tuple[float, float, float, float]:
+        """The box of the station on ``side`` of ``cell``: along the edge, outside the grid."""
+        s = self.cell
+        x, y = self.cell_origin(cell)
+        depth, inset, gap = 0.36 * s, 0.05 * s, 0.14 * s
+        if side == N:
+            return (x + inset, y - gap - depth, s - 2 * inset, depth)
+        if side == S:
+            return (x + inset, y + s + gap, s - 2 * inset, depth)
+        if side == W:
+            return (x - gap - depth, y + inset, depth, s - 2 * inset)
+        return (x + s + gap, y + inset, depth, s - 2 * inset)
 
     @property
     def grid(self) -> tuple[float, float, float, float]:

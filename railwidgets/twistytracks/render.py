@@ -88,7 +88,9 @@ from railwidgets.twistytracks.scoreboard import (
 
 __all__ = [
     "CANVAS",
+    "CRASH",
     "LAYERS",
+    "MIN_TEXT",
     "Ghost",
     "Layout",
     "draw",
@@ -150,9 +152,15 @@ def draw_static(data: Mapping[str, Any], painter: Painter, layout: Layout) -> No
 
 
 def draw_pieces(
-    data: Mapping[str, Any], painter: Painter, layout: Layout, *, hand_rotation: int = 0
+    data: Mapping[str, Any],
+    painter: Painter,
+    layout: Layout,
+    *,
+    hand_rotation: int = 0,
+    trains: bool = True,
 ) -> None:
-    """Tiles, trains, station values, headers, tokens, scores and the drawn tile."""
+    """Tiles, trains (unless ``trains`` is false), station values, headers, tokens, scores
+    and the drawn tile."""
     painter.layer("pieces")
     seats = seats_of(data)
     tiles: list[tuple[FrameBox, Cell, int, int]] = []
@@ -163,7 +171,8 @@ def draw_pieces(
     for box in layout.frames:
         seat = seats[box.seat]
         _station_values(data, painter, box)
-        _trains(painter, box, seat)
+        if trains:
+            _trains(painter, box, seat)
         _header(painter, box, seat, data)
     draw_heading(data, painter, seats)
     draw_board_tokens(data, painter, layout)
@@ -274,8 +283,7 @@ def _frame(painter: Painter, box: FrameBox) -> None:
         a, b = (box.port_point(feature.cell, p) for p in ports)
         (ox, oy) = (-box.inward(ports[0])[0], -box.inward(ports[0])[1])
         if feature.kind == "loop":
-            k = 0.4 * s
-            loops.append((a, (a[0] + ox * k, a[1] + oy * k), (b[0] + ox * k, b[1] + oy * k), b))
+            loops.append(box.loop_curve(feature.cell, ports[0], ports[1]))
         elif feature.kind == "station":
             for p in (a, b):
                 end = (p[0] + ox * 0.14 * s, p[1] + oy * 0.14 * s)
@@ -296,23 +304,8 @@ def _frame(painter: Painter, box: FrameBox) -> None:
                 painter.rect(px - w / 2, y, w, w * 0.45, fill=TRAIN_FILL[colour], stroke=DARK)
 
 
-def _station_rect(box: FrameBox, cell: Cell, side: int) -> tuple[float, float, float, float]:
-    """The box of the station on ``side`` of ``cell``: along the edge, outside the grid."""
-    s = box.cell
-    x, y = box.cell_origin(cell)
-    depth, inset = 0.36 * s, 0.05 * s
-    gap = 0.14 * s
-    if side == N:
-        return (x + inset, y - gap - depth, s - 2 * inset, depth)
-    if side == S:
-        return (x + inset, y + s + gap, s - 2 * inset, depth)
-    if side == W:
-        return (x - gap - depth, y + inset, depth, s - 2 * inset)
-    return (x + s + gap, y + inset, depth, s - 2 * inset)
-
-
 def _station_box(painter: Painter, box: FrameBox, cell: Cell, side: int, name: str) -> None:
-    x, y, w, h = _station_rect(box, cell, side)
+    x, y, w, h = box.station_rect(cell, side)
     painter.rect(x, y, w, h, fill=STATION_FILL, stroke=DARK, width=1.5)
     # a roof line on the outer side marks it as a station at any size
     s = box.cell
@@ -336,7 +329,7 @@ def _station_values(data: Mapping[str, Any], painter: Painter, box: FrameBox) ->
     for feature in FRAME_EDGES:
         if feature.kind != "station":
             continue
-        x, y, w, h = _station_rect(box, feature.cell, feature.side)
+        x, y, w, h = box.station_rect(feature.cell, feature.side)
         value = station_value_now(data, feature.name) if scoring else None
         label = (
             feature.name if not scoring else f"{feature.name} {value if value is not None else 0}"
