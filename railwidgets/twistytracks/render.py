@@ -39,6 +39,7 @@ False
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -70,6 +71,7 @@ from railwidgets.twistytracks.geometry import (
     FrameBox,
     Layout,
     bezier_point,
+    segment_curve,
     tile_segments,
 )
 from railwidgets.twistytracks.scoreboard import (
@@ -229,25 +231,43 @@ def draw_highlights(
 # -- the frame (static) ---------------------------------------------------------------------------
 
 
-def _track(painter: Painter, curves: Sequence[Bezier], width: float, casing: str | None) -> None:
-    """Track along ``curves``: a casing (the gap under a bridge), dark rails, a light bed."""
-    if not curves:
+Pieces = list[tuple[Point, Point]]
+
+
+def _track(painter: Painter, pieces: Pieces, width: float, middles: Pieces | None = None) -> None:
+    """Track along ``pieces``: dark rails with a light bed, over a gap cut along ``middles``.
+
+    The gap (a casing in the tile's colour) is what makes a bridge: it hides the
+    tracks already drawn underneath.
+    """
+    if not pieces:
         return
-    segments = [seg for curve in curves for seg in _polyline(curve)]
-    if casing is not None:  # only away from the ports, so tile edges stay clean
-        middles = [seg for curve in curves for seg in _polyline(curve, 0.16, 0.84)]
-        painter.lines(middles, stroke=casing, width=width * 2.1)
-    painter.lines(segments, stroke=RAIL, width=width)
-    painter.lines(segments, stroke=RAIL_INNER, width=width * 0.38)
+    if middles:
+        painter.lines(middles, stroke=TILE_FILL, width=width * 2.1)
+    painter.lines(pieces, stroke=RAIL, width=width)
+    painter.lines(pieces, stroke=RAIL_INNER, width=width * 0.38)
 
 
-def _polyline(curve: Bezier, start: float = 0.0, end: float = 1.0) -> list[tuple[Point, Point]]:
+def _polyline(curve: Bezier, start: float = 0.0, end: float = 1.0) -> Pieces:
     """``curve`` from ``start`` to ``end`` as short straight pieces (one when it is straight)."""
     a, b, c, d = curve
     straight = _collinear(a, b, d) and _collinear(a, c, d)
     steps = 1 if straight else 12
     points = [bezier_point(curve, start + (end - start) * i / steps) for i in range(steps + 1)]
     return list(itertools.pairwise(points))
+
+
+@functools.cache
+def _unit_pieces(p: int, q: int) -> tuple[Pieces, Pieces]:
+    """The segment ``p``–``q`` in a unit cell as pieces, and its middle (for the casing)."""
+    curve = segment_curve(p, q)
+    return _polyline(curve), _polyline(curve, 0.16, 0.84)
+
+
+def _placed(box: FrameBox, cell: Cell, unit: Pieces) -> Pieces:
+    ox, oy = box.cell_origin(cell)
+    s = box.cell
+    return [((ox + ax * s, oy + ay * s), (ox + bx * s, oy + by * s)) for (ax, ay), (bx, by) in unit]
 
 
 def _collinear(a: Point, b: Point, c: Point) -> bool:
@@ -292,7 +312,9 @@ def _frame(painter: Painter, box: FrameBox) -> None:
             for p in (a, b):
                 end = (p[0] + ox * 0.34 * s, p[1] + oy * 0.34 * s)
                 stubs.append((p, p, end, end))
-    _track(painter, loops + stubs, _rail_width(box), None)
+    _track(
+        painter, [piece for curve in loops + stubs for piece in _polyline(curve)], _rail_width(box)
+    )
     for feature in FRAME_EDGES:
         if feature.kind == "station":
             _station_box(painter, box, feature.cell, feature.side, feature.name)
@@ -375,10 +397,13 @@ def _tiles(
     for group in by_size.values():
         width = _rail_width(group[0][0])
         for level in range(3, -1, -1):
-            curves = [
-                box.curve(cell, *tile_segments(tile, rot)[level]) for box, cell, tile, rot in group
-            ]
-            _track(painter, curves, width, TILE_FILL)
+            pieces: Pieces = []
+            middles: Pieces = []
+            for box, cell, tile, rot in group:
+                unit, middle = _unit_pieces(*tile_segments(tile, rot)[level])
+                pieces += _placed(box, cell, unit)
+                middles += _placed(box, cell, middle)
+            _track(painter, pieces, width, middles)
 
 
 def _town(painter: Painter, box: FrameBox, cell: Cell) -> None:
