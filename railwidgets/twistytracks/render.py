@@ -164,6 +164,14 @@ def draw_pieces(
     """Tiles, trains (unless ``trains`` is false), station values, headers, tokens, scores
     and the drawn tile."""
     painter.layer("pieces")
+    batched = _Batched(painter)
+    _draw_pieces(data, batched, layout, hand_rotation, trains)  # type: ignore[arg-type]
+    batched.flush()
+
+
+def _draw_pieces(
+    data: Mapping[str, Any], painter: Painter, layout: Layout, hand_rotation: int, trains: bool
+) -> None:
     seats = seats_of(data)
     tiles: list[tuple[FrameBox, Cell, int, int]] = []
     for box in layout.frames:
@@ -228,6 +236,76 @@ def draw_highlights(
             painter.text(x + r + 3, y + r + 3.5, str(number), size=r * 1.4, fill=LIGHT, bold=True)
 
 
+# -- fewer canvas commands ------------------------------------------------------------------------
+
+
+class _Batched:
+    """A painter wrapper that sends a layer's shapes and texts in few calls.
+
+    Consecutive ``rect`` (or ``polygon``) calls with the same outline become one
+    ``rects`` (or ``polygons``) call, and texts are held back and drawn last,
+    grouped by style: on a canvas every change of style is a command of its own.
+    Texts therefore go on top of the layer's shapes (no text here is meant to be
+    covered by a shape drawn after it).
+    """
+
+    def __init__(self, painter: Painter) -> None:
+        self._painter = painter
+        self._kind = ""
+        self._key: tuple[Any, ...] = ()
+        self._shapes: list[Any] = []
+        self._fills: list[str | None] = []
+        self._texts: list[tuple[tuple[Any, ...], float, float, str]] = []
+
+    def _add(self, kind: str, key: tuple[Any, ...], shape: Any, fill: str | None) -> None:
+        if (kind, key) != (self._kind, self._key):
+            self._flush_shapes()
+            self._kind, self._key = kind, key
+        self._shapes.append(shape)
+        self._fills.append(fill)
+
+    def _flush_shapes(self) -> None:
+        if self._shapes:
+            stroke, width, alpha = self._key
+            send = self._painter.rects if self._kind == "rect" else self._painter.polygons
+            send(self._shapes, self._fills, stroke=stroke, width=width, alpha=alpha)  # type: ignore[operator]
+        self._shapes, self._fills, self._kind = [], [], ""
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None,
+             stroke: str | None = None, width: float = 1.0, alpha: float = 1.0) -> None:  # fmt: skip
+        self._add("rect", (stroke, width, alpha), (x, y, w, h), fill)
+
+    def polygon(self, points: Sequence[Point], fill: str | None = None,
+                stroke: str | None = None, width: float = 1.0, alpha: float = 1.0) -> None:  # fmt: skip
+        self._add("polygon", (stroke, width, alpha), list(points), fill)
+
+    def text(self, x: float, y: float, text: str, *, size: float = 12.0, fill: str = DARK,
+             align: str = "center", baseline: str = "middle", bold: bool = False) -> None:  # fmt: skip
+        self._texts.append(((size, bold, fill, align, baseline), x, y, text))
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._painter, name)
+        if not callable(attribute):
+            return attribute
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self._flush_shapes()
+            return attribute(*args, **kwargs)
+
+        return call
+
+    def flush(self) -> None:
+        """Send what is held back: the pending shapes, then every text by style."""
+        self._flush_shapes()
+        for (size, bold, fill, align, baseline), x, y, text in sorted(
+            self._texts, key=lambda item: item[0]
+        ):
+            self._painter.text(
+                x, y, text, size=size, fill=fill, align=align, baseline=baseline, bold=bold
+            )
+        self._texts = []
+
+
 # -- the frame (static) ---------------------------------------------------------------------------
 
 
@@ -248,20 +326,49 @@ def _track(painter: Painter, pieces: Pieces, width: float, middles: Pieces | Non
     painter.lines(pieces, stroke=RAIL_INNER, width=width * 0.38)
 
 
-def _polyline(curve: Bezier, start: float = 0.0, end: float = 1.0) -> Pieces:
-    """``curve`` from ``start`` to ``end`` as short straight pieces (one when it is straight)."""
+def _polyline(curve: Bezier, start: float = 0.0, end: float = 1.0, steps: int = 12) -> Pieces:
+    """``curve`` from ``start`` to ``end`` as ``steps`` straight pieces (one if it is straight)."""
     a, b, c, d = curve
-    straight = _collinear(a, b, d) and _collinear(a, c, d)
-    steps = 1 if straight else 12
+    if _collinear(a, b, d) and _collinear(a, c, d):
+        steps = 1
     points = [bezier_point(curve, start + (end - start) * i / steps) for i in range(steps + 1)]
     return list(itertools.pairwise(points))
 
 
+def _steps(box: FrameBox) -> int:
+    """Pieces per curve: enough to look round at this size, no more (each is a number sent)."""
+    return 12 if box.cell >= 60 else 8 if box.cell >= 35 else 5
+
+
 @functools.cache
-def _unit_pieces(p: int, q: int) -> tuple[Pieces, Pieces]:
+def _unit_pieces(p: int, q: int, steps: int) -> tuple[Pieces, Pieces]:
     """The segment ``p``–``q`` in a unit cell as pieces, and its middle (for the casing)."""
     curve = segment_curve(p, q)
-    return _polyline(curve), _polyline(curve, 0.16, 0.84)
+    return _polyline(curve, steps=steps), _polyline(curve, 0.16, 0.84, steps=max(3, steps // 2))
+
+
+@functools.cache
+def _bridges(tile: int) -> tuple[bool, ...]:
+    """For each listed segment of ``tile``: whether it crosses a segment listed after it.
+
+    Those are the bridges (R18); only they need a gap cut under them.
+    """
+    pieces = [_unit_pieces(p, q, 12)[0] for p, q in TILES[tile - 1].segments]
+    return tuple(
+        any(_cross(pieces[i], pieces[j]) for j in range(i + 1, len(pieces)))
+        for i in range(len(pieces))
+    )
+
+
+def _cross(a: Pieces, b: Pieces) -> bool:
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return any(
+        side(p, q, r) * side(p, q, t) < 0 and side(r, t, p) * side(r, t, q) < 0
+        for p, q in a
+        for r, t in b
+    )
 
 
 def _placed(box: FrameBox, cell: Cell, unit: Pieces) -> Pieces:
@@ -396,13 +503,15 @@ def _tiles(
         by_size.setdefault(item[0].cell, []).append(item)
     for group in by_size.values():
         width = _rail_width(group[0][0])
+        steps = _steps(group[0][0])
         for level in range(3, -1, -1):
             pieces: Pieces = []
             middles: Pieces = []
             for box, cell, tile, rot in group:
-                unit, middle = _unit_pieces(*tile_segments(tile, rot)[level])
+                unit, middle = _unit_pieces(*tile_segments(tile, rot)[level], steps)
                 pieces += _placed(box, cell, unit)
-                middles += _placed(box, cell, middle)
+                if _bridges(tile)[level]:
+                    middles += _placed(box, cell, middle)
             _track(painter, pieces, width, middles)
 
 

@@ -136,7 +136,14 @@ def station_value_now(data: Mapping[str, Any], station: str) -> int | None:
 
 
 def draw_token(
-    painter: Painter, x: float, y: float, seat: int, size: float, alpha: float = 1.0
+    painter: Painter,
+    x: float,
+    y: float,
+    seat: int,
+    size: float,
+    alpha: float = 1.0,
+    *,
+    numbered: bool = True,
 ) -> None:
     """A player's station token: a square in the theme colour with the seat number.
 
@@ -156,7 +163,7 @@ def draw_token(
             x - h + 2, y - h + 2, size - 4, size - 4, stroke=swatch.fill, width=3, alpha=alpha
         )
         ink = DARK
-    if size >= 14:
+    if numbered and size >= 14:
         painter.text(x, y + 0.5, swatch.mark, size=12, fill=ink, bold=True)
 
 
@@ -234,8 +241,9 @@ def _stack(painter: Painter, x: float, y: float, tokens: Sequence[Any], size: fl
         if token == "marked":
             draw_marked(painter, tx, y, size)
         else:
-            draw_token(painter, tx, y, token[0], size)
-            if k == len(tokens) - 1:
+            top = k == len(tokens) - 1  # only the top token's number shows
+            draw_token(painter, tx, y, token[0], size, numbered=top)
+            if top:
                 train = token[1]
                 painter.rect(
                     tx + size / 2 - 5,
