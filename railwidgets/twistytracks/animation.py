@@ -7,8 +7,9 @@ border a train crosses (R40), two trains meeting on one track flash and vanish
 leaves the trains where they stop; the widget's ordinary redraw follows.
 
 A frame is a function that draws on a painter's ``"highlights"`` layer (the
-first one also redraws ``"pieces"`` without the trains): the widget draws them
-one after another inside one message, with a pause after each.
+first one also draws the whole picture without the trains on ``"pieces"``):
+the widget draws them one after another inside one message, with a pause after
+each. Only what every player may see is drawn: the round is revealed.
 
 >>> from railwidgets import twistytracks
 >>> from railwidgets.draw import RecordingPainter
@@ -44,6 +45,7 @@ from railwidgets.twistytracks.render import (
     CRASH,
     MIN_TEXT,
     draw_pieces,
+    draw_static,
     draw_train,
     train_shape,
 )
@@ -104,8 +106,11 @@ def reveal_frames(
             waiting[seat, number] = None if at is None else ((at[0], at[1]), at[2])
 
     def first(painter: Painter) -> None:
+        # The whole picture, background too: the layer below may already show the
+        # next person's frame (or the hot-seat cover). Only what all may see: no hand.
         painter.clear("pieces")
-        draw_pieces(after, painter, layout, trains=False)
+        draw_static(after, painter, layout, layer="pieces")
+        draw_pieces(after, painter, layout, trains=False, hand=False)
         painter.layer("highlights")
         painter.clear("highlights")
         _standing(painter, boxes, waiting, moving=set())

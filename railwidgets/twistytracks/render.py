@@ -144,9 +144,11 @@ def draw(
     draw_highlights(data, painter, layout, lit=lit, ghost=ghost, recent=recent)
 
 
-def draw_static(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
+def draw_static(
+    data: Mapping[str, Any], painter: Painter, layout: Layout, *, layer: str = "static"
+) -> None:
     """What a game never changes for one layout: frames, loops, depots, the board's grid."""
-    painter.layer("static")
+    painter.layer(layer)
     painter.rect(0, 0, layout.width, layout.height, fill=PAPER)
     for box in layout.frames:
         _frame(painter, box)
@@ -160,17 +162,23 @@ def draw_pieces(
     *,
     hand_rotation: int = 0,
     trains: bool = True,
+    hand: bool = True,
 ) -> None:
     """Tiles, trains (unless ``trains`` is false), station values, headers, tokens, scores
-    and the drawn tile."""
+    and the drawn tile (unless ``hand`` is false)."""
     painter.layer("pieces")
     batched = _Batched(painter)
-    _draw_pieces(data, batched, layout, hand_rotation, trains)  # type: ignore[arg-type]
+    _draw_pieces(data, batched, layout, hand_rotation, trains, hand)  # type: ignore[arg-type]
     batched.flush()
 
 
 def _draw_pieces(
-    data: Mapping[str, Any], painter: Painter, layout: Layout, hand_rotation: int, trains: bool
+    data: Mapping[str, Any],
+    painter: Painter,
+    layout: Layout,
+    hand_rotation: int,
+    trains: bool,
+    hand: bool,
 ) -> None:
     seats = seats_of(data)
     tiles: list[tuple[FrameBox, Cell, int, int]] = []
@@ -187,7 +195,8 @@ def _draw_pieces(
     draw_heading(data, painter, seats)
     draw_board_tokens(data, painter, layout)
     draw_scores(data, painter, layout, seats)
-    _hand(painter, layout, seats, hand_rotation)
+    if hand:
+        _hand(painter, layout, seats, hand_rotation)
 
 
 def draw_highlights(
