@@ -93,7 +93,7 @@ class TwistyTracksWidget(GameWidget):
     )
     CONFIRM = frozenset({"place"})
     RULES_FOR: ClassVar[dict[str, str]] = {"place": "§2.8", "over": "§2.13"}
-    FRAME_PAUSE: ClassVar[float] = 0.12
+    FRAME_PAUSE: ClassVar[float] = 0.09
 
     game: Game
 
@@ -113,6 +113,11 @@ class TwistyTracksWidget(GameWidget):
         )
         self.confirm_button.description = "Place"
         self.confirm_button.tooltip = "Place the tile here, turned as shown (Enter)"
+        # names on the page for the parts people read (browser tests find them so)
+        self.add_class("twisty-tracks")
+        self.status.add_class("railwidgets-status")
+        self.scores.add_class("railwidgets-scores")
+        self.recent_view.add_class("railwidgets-recent")
 
     # -- how a placement is picked -------------------------------------------------------------
 
