@@ -12,13 +12,14 @@ under ``screenshots/e2e/twisty-*``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page
 
 from railwidgets.twistytracks.geometry import Layout
 from tests.e2e.browser import open_and_run, save_screenshot
-from tests.e2e.conftest import BrowserPage
+from tests.e2e.conftest import BrowserPage, _server
 from tests.e2e.minirails_page import cell_index
 from tests.e2e.servers import JupyterServer
 from tests.e2e.twisty_page import (
@@ -36,6 +37,12 @@ PLAY = "play-twisty-tracks.ipynb"
 E1_CELL = "TwistyTracksWidget(game=scenarios.e1()"
 WHOLE_GAME_CELL = "TwistyTracksWidget(players=3, seats="
 ALL_CELLS = [(x, y) for y in (2, 1, 0) for x in range(5)]
+
+
+@pytest.fixture(scope="module")
+def twisty_voila_server() -> Iterator[JupyterServer]:
+    """Voilà serving the Twisty Tracks play notebook at ``/``, as ``make voila`` does."""
+    yield from _server("voila", notebook=PLAY)
 
 
 def save_notebook(page: Page) -> None:
@@ -86,10 +93,10 @@ def test_jupyterlab_tutorial_e1_reload_and_whole_game(
 
 
 def test_voila_round_hot_seat_reload_and_whole_game(
-    voila_server: JupyterServer, browser_page: BrowserPage
+    twisty_voila_server: JupyterServer, browser_page: BrowserPage
 ) -> None:
     page = browser_page.page
-    page.goto(voila_server.url_for(PLAY))
+    page.goto(twisty_voila_server.url_for(PLAY))
     view = TwistyView.only_one(page)
     view.wait_painted()
     view.wait_status(HUMAN_PROMPT)

@@ -93,6 +93,17 @@ class TwistyView:
             self.page.wait_for_timeout(100)
         raise TimeoutError(f"status line {text!r} does not match {pattern!r}")
 
+    def wait_still(self, quiet_s: float = 0.6, timeout_s: float = 30.0) -> None:
+        """Wait until the board has not changed for ``quiet_s`` (an animation is over)."""
+        deadline = time.monotonic() + timeout_s
+        last, since = canvas_fingerprint(self.canvas), time.monotonic()
+        while time.monotonic() - since < quiet_s:
+            assert time.monotonic() < deadline, "the board never stopped changing"
+            self.page.wait_for_timeout(100)
+            now = canvas_fingerprint(self.canvas)
+            if now != last:
+                last, since = now, time.monotonic()
+
     def cell_pixels(self, layout: Layout, seat: int, cell: Cell) -> list[tuple[int, int, int, int]]:
         """Nine pixels spread over ``cell`` of ``seat``'s frame."""
         box = next(b for b in layout.frames if b.seat == seat)
@@ -152,6 +163,7 @@ def place_by_clicks(
     view.button("Place").click()
     after = str(wait_for_change(view.status_text, status, page, what="status line"))
     wait_for_change(lambda: canvas_fingerprint(view.canvas), fingerprint, page, what="canvas")
+    view.wait_still()  # the reveal's animation has played
     save_screenshot(page, f"{name}-2-placed")
     return PlacedTurn(cell, after)
 
@@ -165,7 +177,12 @@ def let_bots_finish(view: TwistyView, seat: str, name: str, timeout_s: float = 1
     view.set_seat(seat, "Greedy bot")
     result = view.wait_status(r"Game over: ", timeout_s=timeout_s)
     assert re.search(r"Game over: .+ (wins|share the victory) with \d+ points\.", result), result
-    scores = view.scores.inner_text()
+    scores = str(  # the table follows the status line in a message of its own
+        wait_for_change(
+            lambda: "winner" in view.scores.inner_text(), False, view.page, what="score table"
+        )
+        and view.scores.inner_text()
+    )
     assert "Travel" in scores and "winner" in scores, scores
     view.canvas.scroll_into_view_if_needed()
     save_screenshot(view.page, f"{name}-game-over")
