@@ -19,6 +19,7 @@ to its edge, so a route can be followed by eye across borders.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -126,6 +127,7 @@ def bezier_point(curve: Bezier, t: float) -> Point:
     return (a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3)
 
 
+@functools.cache
 def tile_segments(tile: int, rotation: int) -> tuple[tuple[int, int], ...]:
     """The segments of tile ``tile`` turned ``rotation`` quarter turns, in the listed order.
 

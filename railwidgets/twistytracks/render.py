@@ -48,6 +48,7 @@ from railwidgets.core.grid import Cell, N, S, W
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
     DARK,
+    FAINT,
     GRID,
     HIGHLIGHT,
     HIGHLIGHT_FILL,
@@ -186,12 +187,12 @@ def _draw_pieces(
         seat = seats[box.seat]
         tiles += [(box, cell, tile, rot) for cell, tile, rot in seat.tiles]
     _tiles(painter, tiles)
-    for box in layout.frames:
-        seat = seats[box.seat]
+    for box in layout.frames:  # like with like, so the batches stay few and large
         _station_values(data, painter, box)
         if trains:
-            _trains(painter, box, seat)
-        _header(painter, box, seat, data)
+            _trains(painter, box, seats[box.seat])
+    for box in layout.frames:
+        _header(painter, box, seats[box.seat], data)
     draw_heading(data, painter, seats)
     draw_board_tokens(data, painter, layout)
     draw_scores(data, painter, layout, seats)
@@ -654,9 +655,9 @@ def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = F
                 x, y, label, size=12, fill=CRASH if label == "✕" else DARK, align="right", bold=True
             )
             x -= 9 * len(label) + 2
-        fill = TRAIN_FILL[colour]
-        alpha = 0.45 if state in ("crashed", "dead_end") else 1.0
-        painter.rect(x - 16, y - 8, 16, 16, fill=fill, stroke=DARK, alpha=alpha)
+        # a lost train's chip is grey: its letter and the cross say which and what
+        fill = FAINT if state in ("crashed", "dead_end") else TRAIN_FILL[colour]
+        painter.rect(x - 16, y - 8, 16, 16, fill=fill, stroke=DARK, width=1.2)
         painter.text(x - 8, y + 0.5, colour[0].upper(), size=12, fill=ink_for(fill), bold=True)
         x -= 22
     return x

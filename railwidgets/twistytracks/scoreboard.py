@@ -252,7 +252,7 @@ def _stack(painter: Painter, x: float, y: float, tokens: Sequence[Any], size: fl
                     7,
                     fill=TRAIN_FILL[train],
                     stroke=DARK,
-                    width=0.8,
+                    width=1.2,
                 )
 
 
