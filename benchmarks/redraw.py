@@ -67,7 +67,7 @@ def main() -> int:
         measure("click a lit hex", lambda: w.click(*L.hex_centre(build.hex)))
         measure("an illegal click (status only)", lambda: w.click(L.width - 3, 3))
         measure("Undo", w.undo_button.click)
-        measure("New game", w.new_button.click)
+        measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
     twisty_tracks()
     return 0
 
@@ -107,7 +107,7 @@ def twisty_tracks() -> None:
         measure("press Place (bots, reveal animated)", w.place_button.click)
         measure("an illegal click (status only)", lambda: w.click(3, 3))
         measure("Undo", w.undo_button.click)
-        measure("New game", lambda: w.new_game())
+        measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
 
 
 if __name__ == "__main__":
