@@ -10,7 +10,7 @@ import pytest
 
 from railwidgets.core.bots import RandomBot
 from railwidgets.draw import RecordingPainter
-from railwidgets.twistytracks import Game
+from railwidgets.twistytracks import Game, scenarios
 from railwidgets.twistytracks.components import (
     FRAME_EDGES,
     STATIONS,
@@ -31,7 +31,7 @@ from railwidgets.twistytracks.geometry import (
 )
 from railwidgets.twistytracks.render import LAYERS, RAIL, Ghost, draw, tile_picture
 from railwidgets.twistytracks.scoreboard import TRAIN_FILL
-from tests.twistytracks.helpers import active, arrived, crashed, game_from, place, player
+from tests.twistytracks.helpers import game_from, place, player
 
 # R17's kinds and crossings, as the rules table gives them (first listed = the bridge, R18).
 KINDS = {
@@ -241,19 +241,14 @@ def test_trains_stand_at_their_border_point_facing_the_cell_ahead() -> None:
 
 
 def test_arrived_and_crashed_trains_leave_the_board_and_show_in_the_roster() -> None:
-    game = game_from(
-        player(
-            tiles=[(0, 2, 8, 0), (1, 2, 1, 0)],
-            red=arrived("SW", travel=5),
-            blue=crashed(),
-            green=active(4, 2, 7),
-        ),
-        round_no=3,
-    )
+    game = game_from(player(top=(1, 8, 3)))
+    place(game, (1, 2), 0)  # E1
+    place(game, (0, 2), 0)  # E3: red arrives at SW
+    place(game, (3, 2), 0)  # T03's U-turn before depot 2: green and yellow collide
     painter = RecordingPainter(*CANVAS, LAYERS)
     draw(game.position(), painter, Layout(1))
     trains = [fill for fill, _ in _train_polygons(painter)]
-    assert sorted(trains) == sorted([TRAIN_FILL["green"], TRAIN_FILL["yellow"]])
+    assert trains == [TRAIN_FILL["blue"]]
     texts = painter.texts("pieces")
     assert "✓SW" in texts and "✕" in texts
 
@@ -270,24 +265,10 @@ def _board_marks(painter: RecordingPainter) -> list[tuple[str, float, float]]:
 
 
 def test_R46_stacks_and_the_penalty_space_on_the_board() -> None:
-    se = {
-        "spaces": [[[0, "green"]], [[0, "yellow"], [1, "red"]], ["marked"]],
-        "penalty": [[2, "blue"]],
-    }
-    ben = player(
-        top=(5,), red=arrived("SE", 6, 4), blue=crashed(2), green=crashed(2), yellow=crashed(3)
-    )
-    anna = player(
-        top=(3, 9),
-        tiles=[(1, 2, 1, 0), (3, 2, 6, 1), (4, 2, 5, 0)],
-        red=active(0, 2, 3),
-        blue=active(2, 2, 6),
-        green=arrived("SE", 6, 5),
-        yellow=arrived("SE", 6, 3),
-        station_points=10,
-    )
-    cleo = player(top=(7, 5), blue=arrived("SE", 8, 2), red=active(0, 0, 7))
-    game = game_from(anna, ben, cleo, round_no=9, SE=se)
+    game = scenarios.e5()  # E5: three arrivals at SE in round 6, a fourth in round 8
+    for action in scenarios.E5_ROUND_6 + scenarios.E5_ROUNDS_7_8:
+        game.apply(action)
+    assert game.position()["stations"]["SE"]["penalty"] == [[2, "blue"]]
     painter = RecordingPainter(*CANVAS, LAYERS)
     layout = Layout(3)
     draw(game.position(), painter, layout)
