@@ -1,4 +1,4 @@
-"""How long one redraw of the Mini Rails widget takes in Python, and how many messages an action sends.
+"""How long one redraw of each game's widget takes in Python, and how many messages an action sends.
 
 Run: ``.venv/bin/python benchmarks/redraw.py`` (no browser needed). Prints the
 median over many redraws of: the layers above the map (what a user action
@@ -8,6 +8,7 @@ messages sent by each kind of user action. Aim: under 10 ms, exactly one message
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
@@ -16,19 +17,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from railwidgets import MiniRailsWidget
+from railwidgets import MiniRailsWidget, TwistyTracksWidget
 from railwidgets.core.bots import RandomBot
 from railwidgets.minirails.render import DEFAULT_LAYOUT as L
 from railwidgets.minirails.rules import Buy
 from tests.ui.messages import count_messages
 
 
-def median_ms(fn: Callable[[], None], repeat: int = 200) -> float:
+def median_ms(
+    fn: Callable[[], None], repeat: int = 200, clock: Callable[[], float] = time.perf_counter
+) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times) * 1000
 
 
@@ -65,7 +68,46 @@ def main() -> int:
         measure("an illegal click (status only)", lambda: w.click(L.width - 3, 3))
         measure("Undo", w.undo_button.click)
         measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
+    twisty_tracks()
     return 0
+
+
+def twisty_tracks() -> None:
+    """The same measures for the Twisty Tracks widget, at 4 and 8 players."""
+    for players in (4, 8):
+        seats = ["human"] + ["greedy"] * (players - 1)
+        w = TwistyTracksWidget(players=players, seed=1, seats=seats, bot_pause=0, animate=False)
+        rng = random.Random(2)
+        for _ in range(5):  # five rounds in: tiles and trains on every frame
+            w.click(*w.cell_centre(rng.choice(w.lit())))
+            w.place_button.click()
+        w.click(*w.cell_centre(w.lit()[0]))  # a ghost, lit cells, the tile in hand
+        round_no = w.game.position()["round"]
+        print(f"Twisty Tracks widget, {players} players, round {round_no}, a cell picked")
+        print("  (wall clock, then this process's CPU time: the machine may be busy)")
+        for name, fn in (
+            ("redraw after an action (pieces + highlights)", w.board.redraw),
+            ("full redraw (frames too, on reconnect)", lambda w=w: w.board.redraw(static=True)),
+            ("refresh (redraw + status, scores, log)", w.refresh),
+        ):
+            wall, cpu = median_ms(fn), median_ms(fn, clock=time.process_time)
+            print(f"  {name:<46} {wall:6.2f} ms ({cpu:5.2f} ms CPU)")
+
+    w = TwistyTracksWidget(players=3, seed=4, seats=["human", "greedy", "greedy"], bot_pause=0)
+    print("Canvas messages per user action (3 players, you against two greedy bots):")
+    with count_messages() as sent:
+
+        def measure(name: str, fn: Callable[[], None]) -> None:
+            sent.reset()
+            fn()
+            print(f"  {name:<42} {sent.canvas} canvas message(s), {sent.widgets} in all")
+
+        measure("click a lit space (the ghost shows)", lambda: w.click(*w.cell_centre(w.lit()[0])))
+        measure("press Rotate", lambda: w.choice_button("Rotate").click())
+        measure("press Place (bots, reveal animated)", w.place_button.click)
+        measure("an illegal click (status only)", lambda: w.click(3, 3))
+        measure("Undo", w.undo_button.click)
+        measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
 
 
 if __name__ == "__main__":
