@@ -589,3 +589,18 @@ class Game(BaseGame):
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
+
+    def to_svg(self, seat: int | None = None) -> str:
+        """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
+
+        >>> Game(players=2, seed=3).to_svg(seat=0).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
+
+        painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
+        data = self.position() if seat is None else self.view(seat)
+        all_tracks = self.options["start_tracks"] == "all"
+        draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
+        return painter.to_svg()
