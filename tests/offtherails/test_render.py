@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 
 from railwidgets import offtherails as otr
-from railwidgets.core.bots import RandomBot
 from railwidgets.draw import RecordingPainter
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.components import MINE_CENTRE, MINE_SQUARES, START_TRACKS
-from railwidgets.offtherails.glyphs import CLAN_FILL, ITEM_FILL, RAIL, DIE_FILL
+from railwidgets.offtherails.glyphs import CLAN_FILL, DIE_FILL, ITEM_FILL, RAIL
 from railwidgets.offtherails.render import (
     LAYERS,
     LAYOUT,
