@@ -101,6 +101,7 @@ from railwidgets.offtherails.state import (
     TAKE,
     Cart,
     State,
+    Step,
 )
 from railwidgets.offtherails.text import board_text
 
@@ -589,6 +590,22 @@ class Game(BaseGame):
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
+
+    def apply_traced(self, action: Action) -> list[Step]:
+        """Play ``action`` like :meth:`apply`, and return every step the carts took (animations).
+
+        >>> from railwidgets.offtherails import scenarios
+        >>> g = scenarios.game(tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
+        ...                    carts=[scenarios.cart(0, "white", (-1, 4), "S", "N")])
+        >>> [(s.event, s.square) for s in g.apply_traced(EndActions())]
+        [('start', (-1, 4)), ('enter', (0, 4)), ('enter', (1, 4)), ('enter', (2, 4)), ('stop', (2, 4))]
+        """
+        self._state.steps = steps = []
+        try:
+            self.apply(action)
+        finally:
+            self._state.steps = None
+        return steps
 
     def to_svg(self, seat: int | None = None) -> str:
         """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
