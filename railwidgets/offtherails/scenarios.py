@@ -137,3 +137,122 @@ def _settle_items(p: dict[str, Any], start: Game) -> None:
 def game(players: int = 2, *, seed: int = 1, **kwargs: Any) -> Game:
     """The game at the position :func:`build` makes from the same arguments."""
     return Game.from_position(build(players, seed=seed, **kwargs), seed=seed)
+
+
+# -- the tutorial's situations ------------------------------------------------------------------
+
+
+def first_turn() -> Game:
+    """Red's first turn: no cart out yet, a ruby and a gold on red mine square 3 at (2, 4).
+
+    Place a cart on the starting track at (-1, 4) and lay three straight tiles
+    below it: at speed 3 the cart rolls onto the deposit and takes both items.
+    """
+    return game(items={(2, 4): {"ruby": 1, "gold": 1}})
+
+
+def junction() -> Game:
+    """Red's white cart rolls south into a T junction with a step left: which way?"""
+    return game(
+        tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NES", (2, 5): "EW", (3, 4): "NS"},
+        items={(2, 5): {"diamond": 1, "ruby": 1}, (3, 4): {"emerald": 2}},
+        carts=[cart(0, "white", (0, 4), "S", "N", speed=3)],
+    )
+
+
+def pickups() -> Game:
+    """Passing takes one item, ending takes two, rocks first, and a cart holds five."""
+    return game(
+        tiles={(r, 7): "NS" for r in range(5)},
+        items={
+            (1, 7): {"ruby": 2},
+            (2, 7): {"rock": 1, "gold": 1},
+            (3, 7): {"emerald": 1},
+            (4, 7): {"diamond": 1, "gold": 1},
+        },  # fmt: skip
+        carts=[cart(0, "white", (0, 7), "S", "N", speed=4, contents={"ruby": 2})],
+    )
+
+
+def exit_with_steps_left() -> Game:
+    """A loaded cart one square from a starting track, at speed 4: it leaves, the steps are lost."""
+    return game(
+        tiles={(0, 4): "NS", (1, 4): "NS"},
+        carts=[cart(0, "white", (1, 4), "N", "S", speed=4, contents={"diamond": 1, "gold": 2})],
+    )
+
+
+def derailment() -> Game:
+    """The track ends after two squares, the cart runs at 3: slow it down, or lose its load."""
+    return game(
+        tiles={(5, 5): "EW", (5, 6): "EW", (5, 7): "EW"},
+        carts=[cart(0, "white", (5, 5), "E", "W", speed=3, contents={"emerald": 1})],
+    )
+
+
+def rear_end() -> Game:
+    """Red's cart runs into the back of Green's loaded cart: Green splits, Red picks blind."""
+    return game(
+        tiles={(5, c): "EW" for c in range(2, 7)},
+        carts=[
+            cart(0, "white", (5, 2), "E", "W", speed=3, contents={"ruby": 1}),
+            cart(1, "white", (5, 4), "E", "W", contents={"gold": 1, "emerald": 1, "ruby": 1}),
+        ],
+    )
+
+
+def head_on() -> Game:
+    """Nose to nose with Green's empty cart: Green's cart derails, both turn round."""
+    return game(
+        tiles={(5, c): "EW" for c in range(2, 7)},
+        carts=[
+            cart(0, "white", (5, 2), "E", "W", speed=3, contents={"ruby": 1}),
+            cart(1, "white", (5, 4), "W", "E"),
+        ],
+    )
+
+
+def bump() -> Game:
+    """Green's cart stands on a track crossing Red's path without a join: a harmless bump."""
+    return game(
+        tiles={(5, 2): "EW", (5, 3): "EW", (5, 4): "NS", (4, 4): "NS", (6, 4): "NS"},
+        carts=[
+            cart(0, "white", (5, 2), "E", "W", speed=3, contents={"ruby": 1}),
+            cart(1, "white", (5, 4), "N", "S", contents={"gold": 2}),
+        ],
+    )
+
+
+def mission_claim() -> Game:
+    """Red's cart leaves the mine with a diamond: Diamonds Aren't Forever (M3) may be claimed."""
+    return game(
+        tiles={(0, 4): "NS"},
+        carts=[cart(0, "white", (0, 4), "N", "S", speed=1, contents={"diamond": 1, "ruby": 1})],
+        missions={"face_up": [1, 3, 4], "deck": [2, 5, 6, 7, 8, 9, 10, 11], "claimed": [[], []]},
+    )
+
+
+def final_round() -> Game:
+    """The Chasm card is next: Red draws it, every clan plays once more, then the mine collapses.
+
+    Red's cart circles a small loop, so the game goes on into the chasm phase.
+    """
+    loop = {(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"}
+    p = build(tiles=loop, carts=[cart(0, "white", (5, 5), "E", "S", speed=1)])
+    deck = [c for c in p["deposit_deck"] if c != "chasm"]
+    p["deposit_deck"] = ["chasm", *deck[:8]]
+    return Game.from_position(p, seed=1)
+
+
+def chasm_phase() -> Game:
+    """After the collapse: Red has drawn a red chasm token and must open the chasm next to one."""
+    tokens = {(2, 2): "red", (2, 9): "yellow", (9, 9): "green", (9, 2): "blue"}
+    return game(
+        tiles={(3, 1): "NS", (2, 1): "NE", (1, 2): "ES"},
+        chasm=tokens,
+        carts=[cart(1, "white", (3, 1), "N", "S", contents={"gold": 1})],
+        turn__stage="chasm",
+        chasm_deck={"cards": [], "tokens": False},
+        chasm_supply={"red": 3, "yellow": 4, "green": 4, "blue": 4},
+        final_round={"turns_left": None, "collapsed": True, "drawn_token": "red"},
+    )
