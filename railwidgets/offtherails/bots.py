@@ -347,9 +347,10 @@ class Planner:
         """A tile, an upgrade or a slower die, so that the cart does not run off its track."""
         path, why, where, entry = self.route(cart)
         speed = cart["speed"]
-        if why == "exit" and cart["contents"] and speed <= len(path) and speed < 6:
-            if self.target(path[-1] if path else tuple(cart["square"]), cart) in self.track_set:
-                return ChangeSpeed(cart["name"], 1)  # a full cart hurries out
+        here = path[-1] if path else (cart["square"][0], cart["square"][1])
+        leaving = why == "exit" and self.target(here, cart) in self.track_set
+        if leaving and cart["contents"] and speed <= len(path) and speed < 6:
+            return ChangeSpeed(cart["name"], 1)  # a loaded cart hurries out
         if why in ("exit", "far") or speed <= len(path):
             return self._stop_on_deposit(cart, path)
         if why == "open" and self.tiles_left():

@@ -169,7 +169,7 @@ def pickups() -> Game:
             (2, 7): {"rock": 1, "gold": 1},
             (3, 7): {"emerald": 1},
             (4, 7): {"diamond": 1, "gold": 1},
-        },  # fmt: skip
+        },
         carts=[cart(0, "white", (0, 7), "S", "N", speed=4, contents={"ruby": 2})],
     )
 
