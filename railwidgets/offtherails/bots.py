@@ -49,12 +49,14 @@ from railwidgets.offtherails.board import (
     in_grid,
     neighbour,
     starting_tracks,
+    surface_side,
 )
 from railwidgets.offtherails.components import (
     CARD_NUMBERS,
     COLOURS,
     JEWELS,
     KINDS,
+    MATCHING_SIDE,
     MINE_CENTRE,
     MISSIONS,
     SIDE_LETTERS,
@@ -275,7 +277,12 @@ class Planner:
             or self.view["final_round"]["collapsed"]
         )
         if load >= 3 or (load and (ending or not self.items)):
-            return min(self.track_set, key=lambda p: _distance(square, p))
+            exits = self.track_set
+            if len(self.view["sides"]) == 1:  # solo: out by the side of its main jewel (§2.15)
+                kind = max(cart["contents"], key=cart["contents"].get)
+                side = MATCHING_SIDE[KINDS.index(kind)]
+                exits = {p for p in self.track_set if surface_side(p) == side}
+            return min(exits, key=lambda p: _distance(square, p))
         if not self.items:
             return (6, 6)
         return max(self.items, key=lambda sq: self.items[sq] - 1.2 * _distance(square, sq))
