@@ -245,12 +245,15 @@ def final_round() -> Game:
 
 
 def chasm_phase() -> Game:
-    """After the collapse: Red has drawn a red chasm token and must open the chasm next to one."""
+    """After the collapse: Red has drawn a red chasm token and must open the chasm next to one.
+
+    Green's cart, with a gold, stands on one of the four squares Red may choose.
+    """
     tokens = {(2, 2): "red", (2, 9): "yellow", (9, 9): "green", (9, 2): "blue"}
     return game(
         tiles={(3, 1): "NS", (2, 1): "NE", (1, 2): "ES"},
         chasm=tokens,
-        carts=[cart(1, "white", (3, 1), "N", "S", contents={"gold": 1})],
+        carts=[cart(1, "white", (2, 1), "E", "N", contents={"gold": 1})],
         turn__stage="chasm",
         chasm_deck={"cards": [], "tokens": False},
         chasm_supply={"red": 3, "yellow": 4, "green": 4, "blue": 4},
