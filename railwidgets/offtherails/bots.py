@@ -3,7 +3,7 @@
 The bot never reads the game it is handed beyond ``current_player``,
 ``legal_actions()`` and ``view(seat)``. What its view hides (the deck order,
 the bag, a collision's face-down piles) it fills in at random
-(:func:`game_from_view`), and it tries its movement choices on that made-up
+(``Game.from_view``), and it tries its movement choices on that made-up
 game, so nothing secret can steer it.
 
 In the action phase it follows a plan: put a cart in, lay track in front of
@@ -52,70 +52,21 @@ from railwidgets.offtherails.board import (
     surface_side,
 )
 from railwidgets.offtherails.components import (
-    CARD_NUMBERS,
     COLOURS,
-    JEWELS,
     KINDS,
     MATCHING_SIDE,
     MINE_CENTRE,
-    MISSIONS,
     SIDE_LETTERS,
-    SOLO_JEWELS,
     VALUE,
     Square,
 )
 from railwidgets.offtherails.rules import Game
 
-__all__ = ["GreedyBot", "game_from_view"]
+__all__ = ["GreedyBot"]
 
 MOVING = ("cart", "exit", "take", "nose", "split", "pick")
 LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
 RIVAL_WEIGHT = 0.5
-
-
-def game_from_view(view: Mapping[str, Any], rng: random.Random) -> Game:
-    """A full game that agrees with ``view``, what it hides drawn at random.
-
-    >>> from railwidgets import offtherails
-    >>> real = offtherails.Game(players=3, seed=5)
-    >>> made = game_from_view(real.view(0), random.Random(1))
-    >>> made.view(0) == real.view(0), made.legal_actions() == real.legal_actions()
-    (True, True)
-    """
-    data: dict[str, Any] = {key: value for key, value in view.items()}
-    solo = len(view["sides"]) == 1
-    cards = [f"{colour} {n}" for colour in COLOURS for n in CARD_NUMBERS]
-    data["deposit_deck"] = rng.sample(cards, view["deposit_deck"])
-    data["removed_cards"] = rng.sample(cards, view["removed_cards"])
-    data["chasm_deck"] = {
-        **view["chasm_deck"],
-        "cards": rng.sample(cards, view["chasm_deck"]["cards"]),
-    }
-    hidden = [m for m in MISSIONS if m not in view["missions"]["face_up"]
-              and not any(m in c for c in view["missions"]["claimed"])]  # fmt: skip
-    data["missions"] = {**view["missions"], "deck": rng.sample(hidden, view["missions"]["deck"])}
-    data["bag"] = _sample_bag(view, SOLO_JEWELS if solo else JEWELS, rng)
-    move = view["move"]
-    if (
-        move
-        and move["collision"]
-        and move["collision"]["piles"] is None
-        and view["turn"]["stage"] == "pick"
-    ):
-        items = [
-            k
-            for k, n in view["carts"][move["collision"]["other"]]["contents"].items()
-            for _ in range(n)
-        ]
-        rng.shuffle(items)
-        half = (len(items) + 1) // 2
-        piles = [items[:half], items[half:]]
-        rng.shuffle(piles)
-        data["move"] = {
-            **move,
-            "collision": {**move["collision"], "piles": [_count(p) for p in piles]},
-        }
-    return Game.from_position(data, seed=rng.getrandbits(32))
 
 
 def _count(items: list[str]) -> dict[str, int]:
@@ -123,20 +74,6 @@ def _count(items: list[str]) -> dict[str, int]:
     for item in items:
         counts[item] = counts.get(item, 0) + 1
     return counts
-
-
-def _sample_bag(
-    view: Mapping[str, Any], start: tuple[int, ...], rng: random.Random
-) -> dict[str, int]:
-    """``view["bag"]`` items, drawn from what the view does not show elsewhere."""
-    left = dict(zip(KINDS, start, strict=True))
-    holders = [sq["items"] for sq in view["squares"]] + [c["contents"] for c in view["carts"]]
-    holders += [*view["stockpiles"], view["removed_by_chasm"]]
-    for holder in holders:
-        for kind, n in holder.items():
-            left[kind] = max(0, left[kind] - n)
-    pool = [kind for kind, n in left.items() for _ in range(n)]
-    return _count(rng.sample(pool, min(view["bag"], len(pool))))
 
 
 def _value(items: Mapping[str, int]) -> int:
@@ -180,7 +117,7 @@ class GreedyBot:
         return self._rng.choice(legal)  # the side to play from (§2.4.2)
 
     def _best_by_trial(self, view: Mapping[str, Any], seat: int, legal: list[Action]) -> Action:
-        made = game_from_view(view, self._rng)
+        made = Game.from_view(view, self._rng.getrandbits(32))
         best: list[Action] = []
         best_value = float("-inf")
         for action in legal:
