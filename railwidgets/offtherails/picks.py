@@ -157,8 +157,9 @@ def board_pick(
 def _exits_for_click(choice: ChoiceLike, edge: str, tile: str) -> str:
     """The exits an edge click on the picked square asks for.
 
-    An upgrade adds the clicked side; a new tile turns to the next shape with an
-    exit there (clicking again on the same side tries its other shapes).
+    An upgrade adds the clicked side; a new tile turns so that an exit faces the
+    clicked side, keeping its other exit where it can (clicking the same side
+    again tries the other shapes with an exit there).
     """
     options = [str(o) for o in choice.options("exits")]
     if choice.picked("verb") == "upgrade":
@@ -167,10 +168,11 @@ def _exits_for_click(choice: ChoiceLike, edge: str, tile: str) -> str:
     with_edge = [o for o in options if edge in o]
     if not with_edge:
         return edge
-    current = choice.picked("exits")
-    if current in with_edge:
-        return with_edge[(with_edge.index(str(current)) + 1) % len(with_edge)]
-    return with_edge[0]
+    current = str(choice.picked("exits") or options[0])  # unpicked: the ghost shows the first
+    if edge in current:  # the same side again: the next shape with an exit there
+        return with_edge[(with_edge.index(current) + 1) % len(with_edge)]
+    keeping = [o for o in with_edge if set(o) & set(current)]  # keep the other exit if it can
+    return (keeping or with_edge)[0]
 
 
 @dataclass

@@ -28,10 +28,20 @@ from html import escape
 from typing import Any, ClassVar
 
 from railwidgets.core.action import Action
+from railwidgets.core.errors import IllegalActionError
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import Swatch
 from railwidgets.offtherails import render
-from railwidgets.offtherails.actions import SplitLoad
+from railwidgets.offtherails.actions import (
+    ChangeSpeed,
+    ChooseExit,
+    PlaceCart,
+    PlaceChasm,
+    PlaceTile,
+    SetNose,
+    SplitLoad,
+    Upgrade,
+)
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.components import KINDS, MISSIONS, SIDE_LETTERS, VALUE
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
@@ -40,6 +50,7 @@ from railwidgets.offtherails.render import LAYOUT, cart_box, hit_test, mission_b
 from railwidgets.offtherails.rules import Game
 from railwidgets.offtherails.sidebar import player_name, seat_colour
 from railwidgets.ui.board import Frame
+from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip
 
@@ -173,6 +184,45 @@ class OffTheRailsWidget(GameWidget):
         if target is None:
             return None
         return board_pick(self.choice, target, data, self._seat())
+
+    def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
+        """Why the engine refuses the pick (its message names the rule), then what to do."""
+        action = self._would_be(part, value)
+        if action is not None:
+            try:
+                self.game.copy().apply(action)
+            except IllegalActionError as why:
+                return f"{why}. {self.prompt()}"
+        return super().refusal(part, value, err)
+
+    def _would_be(self, part: str, value: Hashable) -> Action | None:
+        """The action this pick would make, to ask the engine why it is not allowed."""
+        verb = self.choice.picked("verb")
+        square = value if part == "square" else self.choice.picked("square")
+        stage = self.game.position()["turn"]["stage"]
+        if part == "square" and stage == "chasm":
+            return PlaceChasm(square)  # type: ignore[arg-type]
+        if part == "square" and verb in ("straight", "corner"):
+            return PlaceTile(square, "NS" if verb == "straight" else "NE")  # type: ignore[arg-type]
+        if part == "square" and verb == "upgrade":
+            return Upgrade(square, "NESW")  # type: ignore[arg-type]
+        if part == "square" and verb == "cart":
+            return PlaceCart("white", square)  # type: ignore[arg-type]
+        if part == "delta" and self.choice.picked("cart") is not None:
+            return ChangeSpeed(str(self.choice.picked("cart")), int(value))  # type: ignore[call-overload]
+        if part == "verb" and value == "cart":
+            seat = self._seat()
+            spare = [c for c in self.game.position()["carts"] if c["owner"] == seat]
+            name = next((c["name"] for c in spare if c["place"] == "supply"), spare[0]["name"])
+            return PlaceCart(name, (-1, 4))
+        if part == "edge" and isinstance(value, str) and value:
+            return ChooseExit(value)  # type: ignore[arg-type]
+        if part == "nose" and isinstance(value, str) and value:
+            return SetNose(value)  # type: ignore[arg-type]
+        return None
+
+    def miss(self, x: float, y: float) -> str:
+        return f"Nothing to pick there. {self.prompt()}"
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -328,7 +378,9 @@ def _ask(stage: str, part: str | None, verb: Hashable | None, game: Game) -> str
             return "Click one of your carts (on the board or beside it)."
         if part == "delta":
             return "Speed: press − slower or + faster."
-        return "Confirm, or Back."
+        if verb == "upgrade":
+            return "press Confirm (Enter) for this upgrade, or Back."
+        return "press Confirm (Enter) to lay this tile, Rotate (R) to turn it, or Back."
     asks = {
         "side": "choose the side your clan plays from.",
         "cart": "click the cart that moves first.",

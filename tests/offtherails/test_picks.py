@@ -31,11 +31,13 @@ def test_a_tile_turns_to_the_side_clicked_and_shows_as_a_ghost() -> None:
     lit = lights(choice, game.view(0), 0)
     assert lit.selected == (0, 4) and lit.ghost == ((0, 4), "NE")  # the first shape, unpicked
     pick = board_pick(choice, SquareTarget((0, 4), "W"), game.view(0), 0)
-    assert pick == ("exits", "SW")  # the first corner with a west exit
+    assert pick == ("exits", "NW")  # an exit turns west, the north one stays
     choice = choice.pick(*pick)
     again = board_pick(choice, SquareTarget((0, 4), "W"), game.view(0), 0)
-    assert again == ("exits", "NW")  # clicking the same side again tries the next one
-    assert choice.pick(*again).only == otr.PlaceTile((0, 4), "NW")
+    assert again == ("exits", "SW")  # clicking the same side again tries the other one
+    assert choice.pick(*again).only == otr.PlaceTile((0, 4), "SW")
+    choice = choice.pick(*again)
+    assert board_pick(choice, SquareTarget((0, 4), "N"), game.view(0), 0) == ("exits", "NW")
 
 
 def test_an_upgrade_takes_the_side_clicked_as_its_new_exit() -> None:
