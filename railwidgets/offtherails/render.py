@@ -338,9 +338,11 @@ def draw_highlights(
     painter.layer("highlights")
     s = layout.cell
     inner = [(x + 3, y + 3, s - 6, s - 6) for x, y in (layout.origin(sq) for sq in squares)]
-    if inner:
-        painter.rects(inner, [HIGHLIGHT_FILL] * len(inner), alpha=0.35)
-        painter.rects(inner, [None] * len(inner), stroke=HIGHLIGHT, width=2.5)
+    if inner:  # a light wash that leaves the square readable, a dark and a white outline
+        painter.rects(inner, [HIGHLIGHT_FILL] * len(inner), alpha=0.2)
+        painter.rects(inner, [None] * len(inner), stroke=HIGHLIGHT, width=3)
+        edge = [(x + 2, y + 2, w - 4, h - 4) for x, y, w, h in inner]
+        painter.rects(edge, [None] * len(edge), stroke=HIGHLIGHT_FILL, width=1.5)
     if ghost is not None:
         track = Track()
         track.add(*layout.origin(ghost[0]), s, ghost[1])
