@@ -45,6 +45,7 @@ from railwidgets.minirails.render import (
     hit_test,
 )
 from railwidgets.minirails.rules import Build, Game
+from railwidgets.minirails.story import draw_recent_moves, round_end_frames
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
@@ -92,6 +93,7 @@ class MiniRailsWidget(GameWidget):
         ),
     )
     RULES_FOR: ClassVar[dict[str, str]] = {"buy": "§2.7", "build": "§2.8", "over": "§2.11"}
+    FRAME_PAUSE: ClassVar[float] = 0.9  # the end of a round: time to read each step
 
     game: Game
 
@@ -106,11 +108,19 @@ class MiniRailsWidget(GameWidget):
         layout: Layout = DEFAULT_LAYOUT,
         animate: bool = True,
     ):
-        self.board_layout = layout
-        self.WIDTH, self.HEIGHT = layout.width, layout.height
+        self._base_layout = layout
         super().__init__(players, seed, seats, bot_pause=bot_pause, game=game, animate=animate)
 
     # -- the game -----------------------------------------------------------------------------
+
+    @property
+    def board_layout(self) -> Layout:
+        """Where everything is drawn: the layout, as tall as this game's profit boards need."""
+        return self._base_layout.for_players(self.game.num_players)
+
+    def board_size(self) -> tuple[int, int]:
+        layout = self.board_layout
+        return (int(layout.width), int(layout.height))
 
     def parts(self, action: Any) -> Any:
         return parts_of(action)
@@ -119,8 +129,21 @@ class MiniRailsWidget(GameWidget):
         render.draw_static(self.game, painter, self.board_layout)
 
     def draw_dynamic(self, painter: Any) -> None:
-        render.draw_pieces(self.game, painter, self.board_layout)
-        render.draw_highlights(self.game, painter, self.targets(), self.selected, self.board_layout)
+        layout, viewer = self.board_layout, self._turn_viewer()
+        render.draw_pieces(self.game, painter, layout, viewer=viewer)
+        render.draw_highlights(
+            self.game, painter, self.targets(), self.selected, layout, viewer=viewer
+        )
+        draw_recent_moves(self.game, painter, self.recent(), layout)
+
+    def _turn_viewer(self) -> int | None:
+        """The person whose turn it is, when one is at the device (their turn stands out)."""
+        seat = self.game.current_player
+        return seat if seat is not None and seat == self.viewer and self._is_human_turn() else None
+
+    def animation(self, before: Any, action: Any, after: Any) -> list[Any]:
+        """The end of a round as steps: tax, the new order, the new market."""
+        return round_end_frames(before, after, self.board_layout)
 
     @property
     def buy_button(self) -> Any:
@@ -160,13 +183,6 @@ class MiniRailsWidget(GameWidget):
         if self.selected is None:
             return [MarketTarget(slot) for slot in choice.options("slot")]  # type: ignore[arg-type]
         return []
-
-    def svg_options(self) -> dict[str, Any]:
-        return {
-            "highlights": self.targets(),
-            "selected": self.selected,
-            "layout": self.board_layout,
-        }
 
     # -- clicks on the board ---------------------------------------------------------------------------
 

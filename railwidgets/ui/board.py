@@ -126,6 +126,20 @@ class BoardView:
             raise
         self.redraws += 1
 
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.painter.width, self.painter.height)
+
+    def resize(self, width: int, height: int) -> None:
+        """Give the canvas a new size (a new game that needs another); the caller redraws.
+
+        A resized canvas forgets its drawing and its styles: draw everything again.
+        """
+        self.canvas.width, self.canvas.height = width, height
+        self.canvas.layout.max_width = f"{width}px"
+        self.painter.width, self.painter.height = width, height
+        self.painter.forget_styles()
+
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel ``(x, y)``: what the browser's mouse-down does."""
         self._on_click(x, y)
@@ -153,8 +167,12 @@ class BoardView:
         self.redraw(static=True)
 
     def close(self) -> None:
-        """Stop listening and drawing, and close the canvas."""
+        """Stop listening and drawing, and close the canvas and its layers."""
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
+        for layer in self.canvas._canvases:
+            layer.layout.close()
+            layer.close()
+        self.canvas.layout.close()
         self.canvas.close()

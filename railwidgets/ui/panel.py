@@ -128,8 +128,7 @@ class GameWidget(widgets.VBox):
         self._rules = self._rulebook()
         self._build_controls()
         self.board = BoardView(
-            self.WIDTH,
-            self.HEIGHT,
+            *self.board_size(),
             draw_static=self._draw_static,
             draw_dynamic=self._draw_dynamic,
             on_click=self._board_click,
@@ -159,6 +158,10 @@ class GameWidget(widgets.VBox):
         self._settle(opening, static=True)
 
     # -- for subclasses ---------------------------------------------------------------------
+
+    def board_size(self) -> tuple[int, int]:
+        """The board's size in pixels for ``self.game`` (default ``WIDTH`` × ``HEIGHT``)."""
+        return (self.WIDTH, self.HEIGHT)
 
     def make_game(self, players: int | None, seed: int | None, **options: Any) -> Game:
         """A new game (``GAME`` with these settings)."""
@@ -428,7 +431,7 @@ class GameWidget(widgets.VBox):
     def _draw_cover(self, painter: Painter) -> None:
         """The hot-seat cover: nothing of the game, only whose turn it is."""
         assert self.cover_for is not None
-        w, h = self.WIDTH, self.HEIGHT
+        w, h = self.board.size
         painter.rect(0, 0, w, h, fill=PAPER)
         painter.rect(w * 0.2, h * 0.35, w * 0.6, h * 0.3, fill="#FFFFFF", stroke=DARK, width=2)
         name = self.game.player_name(self.cover_for)
@@ -588,7 +591,7 @@ class GameWidget(widgets.VBox):
             return
         on_board = isinstance(x, int | float) and isinstance(y, int | float)
         if not (on_board and math.isfinite(x) and math.isfinite(y)) or not (
-            0 <= x <= self.WIDTH and 0 <= y <= self.HEIGHT
+            0 <= x <= self.board.size[0] and 0 <= y <= self.board.size[1]
         ):
             self.say("That click is off the board.", error=True)
             return
@@ -803,6 +806,8 @@ class GameWidget(widgets.VBox):
             ]
         self.game = game
         self.viewer = self.cover_for = None
+        if self.board_size() != self.board.size:
+            self.board.resize(*self.board_size())
         self._build_seat_row()
         self._make_bots()
         self._sync_deciders()
@@ -1052,6 +1057,7 @@ class GameWidget(widgets.VBox):
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
         close_all(*self._option_buttons, self.ready_button, self.confirm_button, self.back_button)
+        self.layout.close()
         super().close()
 
     # -- pictures -----------------------------------------------------------------------------------------
@@ -1059,7 +1065,7 @@ class GameWidget(widgets.VBox):
     def to_svg(self) -> str:
         """The board as SVG, exactly as the widget shows it now (the same drawing code,
         so a secret the canvas hides, the picture hides too)."""
-        painter = SvgPainter(self.WIDTH, self.HEIGHT, layers=self.LAYERS)
+        painter = SvgPainter(*self.board.size, layers=self.LAYERS)
         painter.layer(self.LAYERS[0])
         self._draw_static(painter)
         self._draw_dynamic(painter)

@@ -48,7 +48,7 @@ def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
     assert w.board.canvas in w.main_row.children and w.status in w.children
     assert w.scores in w.children and w.log_view in w.children
     assert w.board.canvas.layout.max_width == "900px"
-    assert w.board.canvas.width == 900 and w.board.canvas.height == 620
+    assert w.board.canvas.width == 900 and w.board.canvas.height == L.for_players(3).height
     assert len(w.seat_inputs) == 3
     assert [d.value for d in w.seat_inputs] == ["human", "greedy", "greedy"]
     assert isinstance(w.game, minirails.Game)
@@ -423,6 +423,18 @@ def test_a_drawing_error_does_not_leave_the_canvas_holding() -> None:
 def test_the_svg_has_the_size_of_the_widgets_layout() -> None:
     from dataclasses import replace
 
-    layout = replace(L, width=1200, height=800)
+    layout = replace(L, width=1200)
     w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3, layout=layout)
-    assert 'width="1200"' in w.to_svg() and 'height="800"' in w.to_svg()
+    height = layout.for_players(3).height
+    assert 'width="1200"' in w.to_svg() and f'height="{height}"' in w.to_svg()
+    assert w.board.canvas.height == height
+
+
+def test_the_board_takes_the_height_a_new_player_count_needs() -> None:
+    w = MiniRailsWidget(players=2, seed=2, seats=["human", "human"])
+    short = w.board.canvas.height
+    with count_messages() as sent:
+        w.new_game(players=5)
+    assert sent.canvas == 1  # resized and drawn again in one batch
+    assert w.board.canvas.height == L.for_players(5).height > short
+    assert w.board.painter.height == w.board.canvas.height
