@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from railwidgets.core.grid import E, N, S, W
 from railwidgets.draw.painter import Painter, Point
@@ -31,9 +32,11 @@ __all__ = [
     "DIE_FILL",
     "ITEM_FILL",
     "MINE_TINT",
+    "CartBatch",
+    "HoleBatch",
+    "ItemBatch",
     "Track",
     "draw_cart",
-    "draw_hole",
     "draw_item",
     "rotate",
 ]
@@ -172,67 +175,142 @@ def _item_shape(kind: int, x: float, y: float, r: float) -> list[Point]:
     return [(x, y - r * 1.15), (x + r * 0.85, y), (x, y + r * 1.15), (x - r * 0.85, y)]
 
 
+class ItemBatch:
+    """Many items, drawn in one call per kind (and per transparency), then their counts."""
+
+    def __init__(self) -> None:
+        self.shapes: dict[tuple[int, float], list[list[Point]]] = {}
+        self.discs: dict[float, list[tuple[Point, float]]] = {}
+        self.counts: list[tuple[float, float, str, str, float]] = []
+
+    def add(
+        self, kind: int, x: float, y: float, r: float, count: int = 1, alpha: float = 1.0
+    ) -> None:
+        """An item of ``kind`` (0 rock … 4 diamond) at ``(x, y)``; ``count`` on it if above 1."""
+        if kind == 3:  # gold: a disc
+            self.discs.setdefault(alpha, []).append(((x, y), r * 0.95))
+        else:
+            self.shapes.setdefault((kind, alpha), []).append(_item_shape(kind, x, y, r))
+        if count > 1:
+            dy = -r * 0.2 if kind == 1 else 0.5
+            self.counts.append((x, y + dy, str(count), ink_for(ITEM_FILL[kind]), alpha))
+
+    def draw(self, painter: Painter) -> None:
+        for (kind, alpha), shapes in self.shapes.items():
+            fills = [ITEM_FILL[kind]] * len(shapes)
+            painter.polygons(shapes, fills, stroke=DARK, width=1.2, alpha=alpha)
+        for alpha, discs in self.discs.items():
+            for radius in sorted({r for _, r in discs}):
+                centres = [c for c, r in discs if r == radius]
+                painter.circles(centres, radius, [ITEM_FILL[3]] * len(centres), stroke=DARK,
+                                width=1.2, alpha=alpha)  # fmt: skip
+        for x, y, text, ink, alpha in sorted(self.counts, key=lambda c: c[3]):
+            painter.text(x, y, text, size=12, fill=ink, bold=True, alpha=alpha)
+
+
 def draw_item(
     painter: Painter, kind: int, x: float, y: float, r: float, count: int = 1, alpha: float = 1.0
 ) -> None:
-    """An item of ``kind`` (0 rock … 4 diamond) centred at ``(x, y)``; ``count`` on it if above 1."""
-    fill = ITEM_FILL[kind]
-    if kind == 3:  # gold: a disc
-        painter.circle(x, y, r * 0.95, fill=fill, stroke=DARK, width=1.2, alpha=alpha)
-    else:
-        painter.polygon(_item_shape(kind, x, y, r), fill=fill, stroke=DARK, width=1.2, alpha=alpha)
-    if count > 1:
-        dy = -r * 0.2 if kind == 1 else 0.5
-        painter.text(x, y + dy, str(count), size=12, fill=ink_for(fill), bold=True, alpha=alpha)
+    """One item (see :class:`ItemBatch` for many)."""
+    batch = ItemBatch()
+    batch.add(kind, x, y, r, count, alpha)
+    batch.draw(painter)
 
 
 #: A cart seen from above, nose to the north, in units of the square's size.
 _CART = ((-0.25, 0.3), (0.25, 0.3), (0.25, -0.16), (0.0, -0.38), (-0.25, -0.16))
 
 
-def draw_cart(
-    painter: Painter,
-    x: float,
-    y: float,
-    s: float,
-    *,
-    colour: int,
-    facing: int,
-    die: str | None = None,
-    speed: int = 0,
-    load: int = 0,
-    alpha: float = 1.0,
-) -> None:
-    """A cart centred at ``(x, y)`` on an ``s``-px square: its clan colour, nose to ``facing``.
+class CartBatch:
+    """Many carts: bodies, dice, load badges, each kind of shape in one call.
 
-    With ``die`` (``"white"`` or ``"black"``) the speed die shows ``speed``; a
-    ``load`` above 0 is a dark badge with the number of items at the cart's back.
+    A cart is drawn in its clan colour with its nose to ``facing``; with ``die``
+    (``"white"`` or ``"black"``) its speed die shows ``speed``; a ``load`` above 0
+    is a dark badge with the number of items at the cart's back.
     """
-    fill = CLAN_FILL[colour] if colour >= 0 else MUTED
-    body = rotate([(px * s, py * s) for px, py in _CART], facing, x, y)
-    painter.polygon(body, fill=fill, stroke=DARK, width=2, alpha=alpha)
-    if die is None:
-        return
-    dx, dy = DELTA[facing]
-    die_x, die_y = x - dx * s * 0.05, y - dy * s * 0.05
-    die_fill = DIE_FILL.get(die, LIGHT)
-    painter.rect(die_x - 7.5, die_y - 7.5, 15, 15, fill=die_fill, stroke=DARK, width=1, alpha=alpha)
-    painter.text(die_x, die_y + 0.5, str(speed), size=12, fill=ink_for(die_fill), bold=True,
-                 alpha=alpha)  # fmt: skip
-    if load:
-        bx, by = x - dx * s * 0.3 + dy * s * 0.22, y - dy * s * 0.3 - dx * s * 0.22
-        painter.circle(bx, by, 7.5, fill=DARK, stroke=LIGHT, width=1.2, alpha=alpha)
-        painter.text(bx, by + 0.5, str(load), size=12, fill=LIGHT, bold=True, alpha=alpha)
+
+    def __init__(self) -> None:
+        self.bodies: dict[float, list[tuple[list[Point], str]]] = {}
+        self.dice: list[tuple[tuple[float, float, float, float], str, float]] = []
+        self.badges: list[tuple[Point, str, float]] = []
+        self.texts: list[tuple[float, float, str, str, float]] = []
+
+    def add(
+        self,
+        x: float,
+        y: float,
+        s: float,
+        *,
+        colour: int,
+        facing: int,
+        die: str | None = None,
+        speed: int = 0,
+        load: int = 0,
+        alpha: float = 1.0,
+    ) -> None:
+        fill = CLAN_FILL[colour] if colour >= 0 else MUTED
+        body = rotate([(px * s, py * s) for px, py in _CART], facing, x, y)
+        self.bodies.setdefault(alpha, []).append((body, fill))
+        if die is None:
+            return
+        dx, dy = DELTA[facing]
+        die_x, die_y = x - dx * s * 0.05, y - dy * s * 0.05
+        die_fill = DIE_FILL.get(die, LIGHT)
+        self.dice.append(((die_x - 7.5, die_y - 7.5, 15, 15), die_fill, alpha))
+        self.texts.append((die_x, die_y + 0.5, str(speed), ink_for(die_fill), alpha))
+        if load:
+            bx, by = x - dx * s * 0.3 + dy * s * 0.22, y - dy * s * 0.3 - dx * s * 0.22
+            self.badges.append(((bx, by), str(load), alpha))
+
+    def draw(self, painter: Painter) -> None:
+        for alpha, bodies in self.bodies.items():
+            painter.polygons([b for b, _ in bodies], [f for _, f in bodies], stroke=DARK, width=2,
+                             alpha=alpha)  # fmt: skip
+        for alpha in sorted({a for _, _, a in self.dice}):
+            dice = [(box, fill) for box, fill, a in self.dice if a == alpha]
+            painter.rects([b for b, _ in dice], [f for _, f in dice], stroke=DARK, width=1,
+                          alpha=alpha)  # fmt: skip
+        if self.badges:
+            centres = [c for c, _, _ in self.badges]
+            painter.circles(centres, 7.5, [DARK] * len(centres), stroke=LIGHT, width=1.2)
+            self.texts += [(x, y + 0.5, text, LIGHT, a) for (x, y), text, a in self.badges]
+        for x, y, text, ink, alpha in sorted(self.texts, key=lambda t: t[3]):
+            painter.text(x, y, text, size=12, fill=ink, bold=True, alpha=alpha)
 
 
-def draw_hole(painter: Painter, x: float, y: float, s: float, colour: int) -> None:
-    """A chasm token on the ``s``-px square at ``(x, y)``: a hole with a rim in its colour."""
-    cx, cy = x + s / 2, y + s / 2
-    painter.rect(x, y, s, s, fill=CHASM_FLOOR)
-    k = s / 42
-    cracks = [((x + 2 * k, y + 6 * k), (cx - 8 * k, cy - 5 * k)),
-              ((x + s - 3 * k, y + 4 * k), (cx + 9 * k, cy - 6 * k)),
-              ((x + 5 * k, y + s - 2 * k), (cx - 7 * k, cy + 8 * k)),
-              ((x + s - 4 * k, y + s - 5 * k), (cx + 8 * k, cy + 7 * k))]  # fmt: skip
-    painter.lines(cracks, stroke=HOLE, width=2)
-    painter.circle(cx, cy, s * 0.36, fill=HOLE, stroke=CLAN_FILL[colour], width=4.5)
+def draw_cart(painter: Painter, x: float, y: float, s: float, **cart: Any) -> None:
+    """One cart (see :class:`CartBatch` for the keywords, and for many)."""
+    batch = CartBatch()
+    batch.add(x, y, s, **cart)
+    batch.draw(painter)
+
+
+class HoleBatch:
+    """Chasm tokens: holes with a rim in the token's colour, on a cracked floor."""
+
+    def __init__(self) -> None:
+        self.floors: list[tuple[float, float, float, float]] = []
+        self.cracks: list[tuple[Point, Point]] = []
+        self.rims: dict[int, list[Point]] = {}
+        self.radius = 15.0
+
+    def add(self, x: float, y: float, s: float, colour: int) -> None:
+        """A chasm token of ``colour`` on the ``s``-px square at ``(x, y)``."""
+        cx, cy = x + s / 2, y + s / 2
+        k = s / 42
+        self.floors.append((x, y, s, s))
+        self.cracks += [((x + 2 * k, y + 6 * k), (cx - 8 * k, cy - 5 * k)),
+                        ((x + s - 3 * k, y + 4 * k), (cx + 9 * k, cy - 6 * k)),
+                        ((x + 5 * k, y + s - 2 * k), (cx - 7 * k, cy + 8 * k)),
+                        ((x + s - 4 * k, y + s - 5 * k), (cx + 8 * k, cy + 7 * k))]  # fmt: skip
+        self.rims.setdefault(colour, []).append((cx, cy))
+        self.radius = s * 0.36
+
+    def draw(self, painter: Painter) -> None:
+        if not self.floors:
+            return
+        painter.rects(self.floors, [CHASM_FLOOR] * len(self.floors))
+        painter.lines(self.cracks, stroke=HOLE, width=2)
+        for colour, centres in self.rims.items():
+            painter.circles(centres, self.radius, [HOLE] * len(centres), stroke=CLAN_FILL[colour],
+                            width=4.5)  # fmt: skip

@@ -66,10 +66,10 @@ from railwidgets.offtherails.glyphs import (
     DELTA,
     DIE_FILL,
     MINE_TINT,
+    CartBatch,
+    HoleBatch,
+    ItemBatch,
     Track,
-    draw_cart,
-    draw_hole,
-    draw_item,
     rotate,
 )
 from railwidgets.offtherails.sidebar import cart_colour, cart_rows, draw_sidebar, mission_rows
@@ -267,27 +267,52 @@ def draw_pieces(
     """
     painter.layer("pieces")
     s = layout.cell
-    track = Track()
+    track, holes, items, carts = Track(), HoleBatch(), ItemBatch(), CartBatch()
     for entry in data["squares"]:
         square = (entry["square"][0], entry["square"][1])
         if entry["chasm"] is not None:
-            draw_hole(painter, *layout.origin(square), s, COLOURS.index(entry["chasm"]))
+            holes.add(*layout.origin(square), s, COLOURS.index(entry["chasm"]))
         elif entry["tile"] is not None:
             track.add(*layout.origin(square), s, entry["tile"])
-    track.draw(painter, crossover=crossover)
-    for entry in data["squares"]:
-        cx, cy = layout.centre((entry["square"][0], entry["square"][1]))
+        cx, cy = layout.centre(square)
         for kind, item in enumerate(KINDS):
             count = entry["items"].get(item, 0)
             if count:
                 fx, fy = ITEM_SLOT[kind]
-                draw_item(painter, kind, cx + fx * s, cy + fy * s, s * 0.17, count)
+                items.add(kind, cx + fx * s, cy + fy * s, s * 0.17, count)
+    holes.draw(painter)
+    track.draw(painter, crossover=crossover)
+    items.draw(painter)
     hidden = set(hide_carts)
     for i, cart in enumerate(data["carts"]):
         if cart["place"] == "board" and i not in hidden:
             x, y = layout.centre((cart["square"][0], cart["square"][1]))
-            draw_moving_cart(painter, data, cart, x, y, SIDE_LETTERS.index(cart["facing"]), layout)
+            _add_cart(carts, data, cart, x, y, SIDE_LETTERS.index(cart["facing"]), layout)
+    carts.draw(painter)
     draw_sidebar(data, painter, layout)
+
+
+def _add_cart(
+    batch: CartBatch,
+    data: Mapping[str, Any],
+    cart: Mapping[str, Any],
+    x: float,
+    y: float,
+    facing: int,
+    layout: Layout,
+    alpha: float = 1.0,
+) -> None:
+    batch.add(
+        x,
+        y,
+        layout.cell,
+        colour=cart_colour(data, cart),
+        facing=facing,
+        die=cart["name"] if cart["name"] in DIE_FILL else "white",
+        speed=cart["speed"],
+        load=sum(cart["contents"].values()),
+        alpha=alpha,
+    )
 
 
 def draw_moving_cart(
@@ -301,18 +326,9 @@ def draw_moving_cart(
     alpha: float = 1.0,
 ) -> None:
     """The cart entry ``cart`` of ``data`` at pixel ``(x, y)``, nose to ``facing``."""
-    draw_cart(
-        painter,
-        x,
-        y,
-        layout.cell,
-        colour=cart_colour(data, cart),
-        facing=facing,
-        die=cart["name"] if cart["name"] in DIE_FILL else "white",
-        speed=cart["speed"],
-        load=sum(cart["contents"].values()),
-        alpha=alpha,
-    )
+    batch = CartBatch()
+    _add_cart(batch, data, cart, x, y, facing, layout, alpha)
+    batch.draw(painter)
 
 
 # -- highlights --------------------------------------------------------------------------------------

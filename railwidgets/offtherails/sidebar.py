@@ -26,7 +26,7 @@ from railwidgets.offtherails.components import (
     SIDE_LETTERS,
     TILE_SUPPLY,
 )
-from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER, DIE_FILL, draw_cart, draw_item
+from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER, DIE_FILL, CartBatch, ItemBatch
 
 if TYPE_CHECKING:
     from railwidgets.offtherails.render import Layout
@@ -183,17 +183,25 @@ def draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> N
     painter.text(x0, 40, stage_text(data), size=13, fill=DARK, align="left")
     painter.text(x0, 62, _decks_text(data), size=12, fill=MUTED, align="left")
     painter.text(x0, 80, _final_text(data), size=12, fill=DARK, align="left", bold=True)
+    items, carts = ItemBatch(), CartBatch()
     for seat in range(players):
-        _draw_player(data, painter, layout, seat)
-    for cart, x, y in cart_rows(data, layout):
-        _draw_cart_entry(data, painter, cart, x, y)
+        _draw_player(data, painter, layout, seat, items)
+    entries = cart_rows(data, layout)
+    for cart, x, y in entries:
+        _add_cart_entry(data, carts, items, cart, x, y)
+    carts.draw(painter)
+    items.draw(painter)
+    for cart, x, y in entries:
+        _write_cart_entry(painter, cart, x, y)
     if players == 1:
         _draw_deliveries(data, painter, layout)
     else:
         _draw_missions(data, painter, layout)
 
 
-def _draw_player(data: Mapping[str, Any], painter: Painter, layout: Layout, seat: int) -> None:
+def _draw_player(
+    data: Mapping[str, Any], painter: Painter, layout: Layout, seat: int, items: ItemBatch
+) -> None:
     x0, top = layout.panel_x, layout.player_top(seat)
     colour = seat_colour(data, seat)
     fill = CLAN_FILL[colour] if colour >= 0 else MUTED
@@ -209,7 +217,7 @@ def _draw_player(data: Mapping[str, Any], painter: Painter, layout: Layout, seat
     for kind, item in enumerate(KINDS):
         x = x0 + 150 + kind * 40
         n = stock.get(item, 0)
-        draw_item(painter, kind, x, top + 13, 7, alpha=1.0 if n else 0.3)
+        items.add(kind, x, top + 13, 7, alpha=1.0 if n else 0.3)
         painter.text(x + 10, top + 13.5, str(n), size=12, fill=DARK if n else FAINT, align="left",
                      bold=bool(n))  # fmt: skip
     claimed = data["missions"]["claimed"][seat]
@@ -219,13 +227,29 @@ def _draw_player(data: Mapping[str, Any], painter: Painter, layout: Layout, seat
                      fill=DARK, align="right", bold=True)  # fmt: skip
 
 
-def _draw_cart_entry(
-    data: Mapping[str, Any], painter: Painter, cart: Mapping[str, Any], cx: float, cy: float
+def _add_cart_entry(
+    data: Mapping[str, Any],
+    carts: CartBatch,
+    items: ItemBatch,
+    cart: Mapping[str, Any],
+    cx: float,
+    cy: float,
 ) -> None:
-    """A cart beside the board: its body, speed die, where it is, and its load."""
+    """A cart beside the board: its body, its speed die and its load (the words come after)."""
+    gone = cart["place"] == "gone"
+    carts.add(cx, cy, 25, colour=cart_colour(data, cart), facing=N, alpha=0.35 if gone else 1.0)
+    kx = cx - 6
+    for kind, item in enumerate(KINDS):
+        n = cart["contents"].get(item, 0)
+        if n:
+            items.add(kind, kx + 5, cy + 17, 5.5)
+            kx += 24 if n > 1 else 15
+
+
+def _write_cart_entry(painter: Painter, cart: Mapping[str, Any], cx: float, cy: float) -> None:
+    """The speed die, where the cart is, how many of each item it holds, a cross if gone."""
     place = cart["place"]
     alpha = 0.35 if place == "gone" else 1.0
-    draw_cart(painter, cx, cy, 25, colour=cart_colour(data, cart), facing=N, alpha=alpha)
     if place == "gone":
         painter.lines([((cx - 9, cy - 9), (cx + 9, cy + 9))], stroke="#B71C1C", width=2.5)
     die = DIE_FILL.get(cart["name"], LIGHT)
@@ -236,13 +260,11 @@ def _draw_cart_entry(
     painter.text(cx + 34, cy + 0.5, label, size=12, fill=FAINT if place == "gone" else DARK,
                  align="left")  # fmt: skip
     kx = cx - 6
-    for kind, item in enumerate(KINDS):
+    for item in KINDS:
         n = cart["contents"].get(item, 0)
+        if n > 1:
+            painter.text(kx + 12, cy + 17.5, str(n), size=12, fill=DARK, align="left", bold=True)
         if n:
-            draw_item(painter, kind, kx + 5, cy + 17, 5.5)
-            if n > 1:
-                painter.text(kx + 12, cy + 17.5, str(n), size=12, fill=DARK, align="left",
-                             bold=True)  # fmt: skip
             kx += 24 if n > 1 else 15
 
 
@@ -270,6 +292,7 @@ def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) 
     """Solo: jewels delivered by exit side, and the side each kind must reach (§2.15)."""
     x0 = layout.panel_x
     y = layout.missions_top(1) + 10
+    items = ItemBatch()
     painter.text(x0, y, "DELIVERED, BY EXIT SIDE", size=12, fill=MUTED, align="left", bold=True)
     painter.text(x0, y + LINE, "to match: ruby N · gold E · emerald S · diamond W", size=12,
                  fill=MUTED, align="left")  # fmt: skip
@@ -282,6 +305,7 @@ def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) 
         for kind in range(1, len(KINDS)):
             x = x0 + 44 + (kind - 1) * 48
             n = delivered.get(KINDS[kind], 0)
-            draw_item(painter, kind, x, row, 7, alpha=1.0 if n else 0.3)
+            items.add(kind, x, row, 7, alpha=1.0 if n else 0.3)
             painter.text(x + 10, row + 0.5, str(n), size=12, fill=DARK if n else FAINT,
                          align="left")  # fmt: skip
+    items.draw(painter)

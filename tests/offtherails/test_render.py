@@ -78,15 +78,18 @@ def test_junctions_have_a_hub_and_corners_curve() -> None:
 
 
 def shapes_at(painter: RecordingPainter, point: tuple[float, float], tol: float) -> list[Any]:
+    """(kind of shape, corners, fill) of every shape on the pieces layer centred near ``point``."""
     found = []
-    for call in painter.by_name("polygon", "pieces"):
-        xs = [p[0] for p in call["points"]]
-        ys = [p[1] for p in call["points"]]
-        if math.dist((sum(xs) / len(xs), sum(ys) / len(ys)), point) <= tol:
-            found.append(("polygon", len(call["points"]), call["fill"]))
-    for call in painter.by_name("circle", "pieces"):
-        if math.dist((call["x"], call["y"]), point) <= tol:
-            found.append(("circle", 0, call["fill"]))
+    for call in painter.by_name("polygons", "pieces"):
+        for shape, fill in zip(call["shapes"], call["fills"], strict=True):
+            xs = [p[0] for p in shape]
+            ys = [p[1] for p in shape]
+            if math.dist((sum(xs) / len(xs), sum(ys) / len(ys)), point) <= tol:
+                found.append(("polygon", len(shape), fill))
+    for call in painter.by_name("circles", "pieces"):
+        for centre, fill in zip(call["centres"], call["fills"], strict=True):
+            if math.dist(centre, point) <= tol:
+                found.append(("circle", 0, fill))
     return found
 
 
@@ -112,24 +115,25 @@ def test_carts_point_their_nose_where_they_face(facing: str) -> None:
     position = scenarios.build(tiles={square: exits}, carts=[
         scenarios.cart(0, "black", square, facing, back, speed=5, contents={"ruby": 2})])  # fmt: skip
     painter = drawn(position)
-    body = next(c for c in painter.by_name("polygon", "pieces") if c["fill"] == CLAN_FILL[0])
-    nose = max(
-        body["points"], key=lambda p: -math.dist(p, L.edge_point(square, "NESW".index(facing)))
-    )
-    assert math.dist(nose, L.edge_point(square, "NESW".index(facing))) < L.cell * 0.2
+    bodies = [shape for call in painter.by_name("polygons", "pieces")
+              for shape, fill in zip(call["shapes"], call["fills"], strict=True)
+              if fill == CLAN_FILL[0]]  # fmt: skip
+    body = min(bodies, key=lambda b: math.dist(b[0], L.centre(square)))
+    edge = L.edge_point(square, "NESW".index(facing))
+    nose = min(body, key=lambda p: math.dist(p, edge))
+    assert math.dist(nose, edge) < L.cell * 0.2
     near = [c for c in painter.by_name("text", "pieces")
             if math.dist((c["x"], c["y"]), L.centre(square)) < L.cell / 2]  # fmt: skip
     assert {c["text"] for c in near} == {"5", "2"}  # the speed die and the load
-    die = [c for c in painter.by_name("rect", "pieces") if c["fill"] == DIE_FILL["black"]]
-    assert any(
-        math.dist((d["x"] + d["w"] / 2, d["y"] + d["h"] / 2), L.centre(square)) < 5 for d in die
-    )
+    dice = [(b, f) for c in painter.by_name("rects", "pieces")
+            for b, f in zip(c["boxes"], c["fills"], strict=True) if f == DIE_FILL["black"]]  # fmt: skip
+    assert any(math.dist((b[0] + b[2] / 2, b[1] + b[3] / 2), L.centre(square)) < 5 for b, _ in dice)
 
 
 def test_chasm_tokens_are_holes_with_a_rim_of_their_colour() -> None:
     painter = drawn(scenarios.build(chasm={(2, 2): "red", (9, 9): "green", (5, 5): "blue"}))
-    holes = {(round(c["x"]), round(c["y"])): c["stroke"] for c in painter.by_name("circle", "pieces")
-             if c["fill"] == "#17110C"}  # fmt: skip
+    holes = {(round(x), round(y)): c["stroke"] for c in painter.by_name("circles", "pieces")
+             if set(c["fills"]) == {"#17110C"} for x, y in c["centres"]}  # fmt: skip
     for square, colour in (((2, 2), 0), ((9, 9), 2), ((5, 5), 3)):
         x, y = L.centre(square)
         assert holes[(round(x), round(y))] == CLAN_FILL[colour]
