@@ -120,9 +120,9 @@ class OffTheRailsWidget(GameWidget):
     DEFAULT_BOT: ClassVar[str] = "greedy"
     CONFIRM: ClassVar[frozenset[str]] = frozenset({"place_tile", "upgrade"})
     BUTTONS: ClassVar[tuple[ChoiceButton, ...]] = (
-        ChoiceButton("⟲ Rotate", part="exits", step=-1, key="r"),
-        ChoiceButton("⟳", part="exits", step=1),
-    )
+        ChoiceButton("Rotate", part="exits", step=1, icon="repeat", key="r",
+                     tooltip="Turn the tile in hand to its next shape (R)"),
+    )  # fmt: skip
     OPTION_BUTTONS: ClassVar[Mapping[str, Callable[[Any], str]]] = {
         part: (lambda value, part=part: _option_label(part, value))
         for part in (
