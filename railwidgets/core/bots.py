@@ -1,13 +1,24 @@
-"""Bots: anything that picks an action for the seat to play.
+"""Bots: anything that picks an action for the seat to play, from that seat's view alone.
 
-Bots see the game only through the public API (``legal_actions`` and
-``view``) and draw from their own generator. A bot that tries moves on copies
-makes them with ``game.copy(reseed=...)``, so that the chance the copies draw
-(the next market, the next card) is not the real game's.
+Calling convention (widgets, the arena, ``play_out``)::
+
+    seat = game.current_player
+    action = bot.choose(game.view(seat))   # a bot is handed the view, never the game
+    game.apply(action)                     # the action is legal in the real game
+
+A view (:meth:`Game.view`) is plain data holding its game's name, so a bot
+rebuilds a game it can try moves on with :func:`sample` (``Game.from_view``):
+one of the games the seat cannot tell from the real one, its hidden parts
+(deck order, the bag, others' secret choices) drawn at random. The legal actions
+of the seat to play are the same in every such game. Bots draw from their own
+seeded generator only, so a bot with the same seed, handed the same views, plays
+the same moves.
 
 >>> from railwidgets import minirails
 >>> game = minirails.Game(players=3, seed=1)
->>> play_out(game, RandomBot(seed=2))
+>>> bot = RandomBot(seed=2)
+>>> game.apply(bot.choose(game.view(game.current_player)))
+>>> play_out(game, bot)
 >>> game.is_over
 True
 """
@@ -15,20 +26,51 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from railwidgets.core.action import Action
-from railwidgets.core.game import Game
+from railwidgets.core.game import Game, game_class
 
-__all__ = ["Bot", "RandomBot", "play_out"]
+__all__ = ["Bot", "RandomBot", "View", "play_out", "sample", "seat_view"]
+
+#: One seat's view of a game, as :meth:`Game.view` gives it.
+View = Mapping[str, Any]
 
 
 class Bot(Protocol):
-    """Chooses one of the legal actions for ``game.current_player``."""
+    """Chooses one of the legal actions of the seat to play, from that seat's view."""
 
     name: str
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, view: View) -> Action: ...
+
+
+def sample(view: View, seed: int | None = None) -> Game:
+    """A game consistent with ``view``, what the view hides drawn at random (``Game.from_view``).
+
+    >>> from railwidgets import twistytracks
+    >>> game = twistytracks.Game(players=2, seed=4)
+    >>> guess = sample(game.view(0), seed=1)
+    >>> guess.view(0) == game.view(0), guess.legal_actions() == game.legal_actions()
+    (True, True)
+    """
+    name = view.get("game") if isinstance(view, Mapping) else None
+    return game_class(name).from_view(view, seed)
+
+
+def seat_view(view_or_game: View | Game) -> View:
+    """What a bot was handed, as a view.
+
+    Transition: a :class:`Game` is still accepted and only the view of its seat to
+    play is read from it; the widgets will hand views (then this goes).
+    """
+    if isinstance(view_or_game, Game):
+        seat = view_or_game.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        return view_or_game.view(seat)
+    return view_or_game
 
 
 class RandomBot:
@@ -39,15 +81,16 @@ class RandomBot:
     def __init__(self, seed: int | None = None):
         self._rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        return self._rng.choice(game.legal_actions())
+    def choose(self, view: View) -> Action:
+        # Every game sampled from the view has the same legal actions: any seed will do.
+        return self._rng.choice(sample(seat_view(view), seed=0).legal_actions())
 
 
 def play_out(game: Game, *bots: Bot, limit: int = 100_000) -> None:
-    """Play ``game`` to its end, seat ``i`` by ``bots[i % len(bots)]``."""
+    """Play ``game`` to its end, seat ``i`` by ``bots[i % len(bots)]``, each from its view."""
     for _ in range(limit):
         seat = game.current_player
         if seat is None:
             return
-        game.apply(bots[seat % len(bots)].choose(game))
+        game.apply(bots[seat % len(bots)].choose(game.view(seat)))
     raise RuntimeError(f"the game did not end within {limit} decisions")

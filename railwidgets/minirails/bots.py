@@ -1,6 +1,8 @@
 """A simple greedy Mini Rails bot that plays sensible moves through the public API.
 
-It tries every legal action on a copy of the game and keeps the one after
+It sees only its seat's view (which in Mini Rails is all of the table: only
+the draws of the rounds to come are hidden). It tries every legal action on a
+copy of a game rebuilt from that view and keeps the one after
 which its own expected final score, less the best rival's, is highest. The
 expectation thinks about the tax: a share of a company already taxed keeps
 its gains, one never taxed keeps its losses, and a company not yet taxed may
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from railwidgets.core.bots import View, sample, seat_view
 from railwidgets.minirails.components import (
     BLOCKED_PENALTY,
     COMPANIES,
@@ -42,7 +45,9 @@ class GreedyBot:
         self._rng = random.Random(seed)
         self.rival_weight = rival_weight
 
-    def choose(self, game: Game) -> Buy | Build:  # type: ignore[override]
+    def choose(self, view: View) -> Buy | Build:
+        game = sample(seat_view(view), seed=0)  # hides nothing: the trials reseed chance
+        assert isinstance(game, Game), "a Mini Rails bot plays Mini Rails"
         seat = game.current_player
         assert seat is not None, "the game is over"
         best: list[Buy | Build] = []

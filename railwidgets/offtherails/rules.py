@@ -28,6 +28,7 @@ Positions (:meth:`Game.position`) are plain data, documented key by key in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -586,6 +587,10 @@ class Game(BaseGame):
 
     def _view(self, seat: int) -> dict[str, Any]:
         return position.hide(self.position(), seat, self._state)
+
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position.position_from_view(view, rng)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
