@@ -13,6 +13,8 @@ current state and a few short lists.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import random
 import secrets
@@ -521,7 +523,6 @@ class Game(ABC):
 def game_class(name: Any) -> type[Game]:
     """The game class called ``name`` (``"minirails"``), for records and views.
 
-    >>> import railwidgets.minirails
     >>> game_class("minirails").TITLE
     'Mini Rails'
     >>> game_class("chess")  # doctest: +ELLIPSIS
@@ -529,6 +530,9 @@ def game_class(name: Any) -> type[Game]:
     ...
     railwidgets.core.errors.RecordError: there is no game called 'chess' (known: ...)
     """
+    if isinstance(name, str) and name.isalpha() and name.islower() and name not in _GAMES:
+        with contextlib.suppress(ModuleNotFoundError):  # each game is railwidgets.<name>
+            importlib.import_module(f"railwidgets.{name}")
     if isinstance(name, str) and name in _GAMES:
         return _GAMES[name]
     raise RecordError(f"there is no game called {name!r} (known: {', '.join(sorted(_GAMES))})")

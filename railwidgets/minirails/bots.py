@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 
 from railwidgets.core.bots import View, sample, seat_view
+from railwidgets.core.errors import RecordError
 from railwidgets.minirails.components import (
     BLOCKED_PENALTY,
     COMPANIES,
@@ -47,7 +48,8 @@ class GreedyBot:
 
     def choose(self, view: View) -> Buy | Build:
         game = sample(seat_view(view), seed=0)  # hides nothing: the trials reseed chance
-        assert isinstance(game, Game), "a Mini Rails bot plays Mini Rails"
+        if not isinstance(game, Game):
+            raise RecordError(f"the Mini Rails greedy bot was handed a view of {game.TITLE}")
         seat = game.current_player
         assert seat is not None, "the game is over"
         best: list[Buy | Build] = []
