@@ -45,7 +45,16 @@ from railwidgets.core.errors import OptionError
 from railwidgets.core.game import Game, game_class
 from railwidgets.core.search import SearchBot
 
-__all__ = ["ArenaWarning", "Results", "SeatResult", "make_bot", "tournament", "wilson"]
+__all__ = [
+    "ArenaWarning",
+    "Results",
+    "SeatResult",
+    "bot_names",
+    "make_bot",
+    "play",
+    "tournament",
+    "wilson",
+]
 
 GAMES = ("minirails", "offtherails", "twistytracks")
 
@@ -132,10 +141,17 @@ class SeatResult:
     seconds: float  # this seat's thinking time
 
 
-def play_game(
-    game: str, options: Mapping[str, Any], seats: Sequence[str], number: int, seed: int
-) -> list[SeatResult]:
-    """Play one game (the arena's job), each seat's bot handed only its view."""
+def play(
+    game: str, options: Mapping[str, Any], seats: Sequence[str], seed: int
+) -> tuple[Game, list[int], list[float]]:
+    """Play one game to its end, each seat's bot handed only its view.
+
+    Returns the finished game, each seat's decisions and its thinking time.
+
+    >>> played, decisions, _ = play("twistytracks", {}, ["random", "random"], seed=3)
+    >>> played.is_over, sum(decisions) == len(played.history)
+    (True, True)
+    """
     cls = game_class(game)
     played: Game = cls(players=len(seats), seed=seed, **options)
     bots = [make_bot(spec, game, seed * 100 + seat) for seat, spec in enumerate(seats)]
@@ -149,6 +165,14 @@ def play_game(
         seconds[seat] += time.perf_counter() - start
         played.apply(action)
         decisions[seat] += 1
+    return played, decisions, seconds
+
+
+def play_game(
+    game: str, options: Mapping[str, Any], seats: Sequence[str], number: int, seed: int
+) -> list[SeatResult]:
+    """Play one game (the arena's job): one row per seat."""
+    played, decisions, seconds = play(game, options, seats, seed)
     winners = played.winners()
     scores = played.scores()
     return [

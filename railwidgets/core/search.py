@@ -6,7 +6,8 @@ the seat cannot tell from the real one (:meth:`Game.from_view`: another deck ord
 another bag, other secret choices, other future chance) and walks the tree with
 it: a node's children are actions, and only those legal in this sample compete,
 by UCB with *availability* counts (how often a child could have been chosen). A
-new action is tried, the game is played on at random for a while, and the result
+new action is tried, the game is played on at random for a while (each kind of
+action equally likely first; never ending a game early by choice), and the result
 (each seat's share of a win, or an estimate from the scores when the roll-out
 stops early) is credited to the seat that chose each action on the way.
 
@@ -163,7 +164,7 @@ class SearchBot:
             seat = game.current_player
             assert seat is not None
             if untried:  # expand one new action
-                action = rng.choice(untried)
+                action = _pick(rng, untried)
                 child = node.children[action] = _Node(action, seat)
                 for a in legal:
                     if a in node.children:
@@ -190,7 +191,8 @@ class SearchBot:
         for _ in range(self.rollout_limit):
             if game.is_over:
                 break
-            _advance(game, rng.choice(game.legal_actions()))
+            legal = game.legal_actions()
+            _advance(game, _pick(rng, [a for a in legal if a.kind != "end_now"] or legal))
         return rewards(game)
 
     # -- the answer ----------------------------------------------------------------------------
@@ -222,6 +224,21 @@ class SearchBot:
         )
         self.last = thought
         return thought
+
+
+def _pick(rng: random.Random, actions: list[Action]) -> Action:
+    """An action at random, each kind of action equally likely first.
+
+    Where one kind has hundreds of actions (every tile on every square) and
+    another a handful (move a cart, end the phase), trying kinds evenly keeps
+    the few from drowning in the many.
+    """
+    kinds: dict[str, list[Action]] = {}
+    for action in actions:
+        kinds.setdefault(action.kind, []).append(action)
+    if len(kinds) == 1:
+        return rng.choice(actions)
+    return rng.choice(kinds[rng.choice(list(kinds))])
 
 
 def _advance(game: Game, action: Action) -> None:

@@ -128,8 +128,8 @@ def test_bad_input_is_refused_before_any_game(bots, kwargs, message) -> None:
 
 
 def test_a_bot_handed_a_view_of_another_game_says_so() -> None:
-    with pytest.raises(OptionError, match="no bot 'greedy' for Twisty Tracks"):
-        make_bot("greedy", "twistytracks", seed=1)
+    with pytest.raises(OptionError, match="no bot 'minimax' for Twisty Tracks"):
+        make_bot("minimax", "twistytracks", seed=1)
     view = twistytracks.Game(players=2, seed=1).view(0)
     with pytest.raises(RecordError, match="handed a view of Twisty Tracks"):
         minirails.GreedyBot(seed=1).choose(view)
