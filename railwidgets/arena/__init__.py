@@ -169,13 +169,18 @@ def play(
 
 
 def play_game(
-    game: str, options: Mapping[str, Any], seats: Sequence[str], number: int, seed: int
-) -> list[SeatResult]:
-    """Play one game (the arena's job): one row per seat."""
+    game: str,
+    options: Mapping[str, Any],
+    seats: Sequence[str],
+    number: int,
+    seed: int,
+    record: bool = False,
+) -> tuple[list[SeatResult], str | None]:
+    """Play one game (the arena's job): one row per seat, and the game's record if asked."""
     played, decisions, seconds = play(game, options, seats, seed)
     winners = played.winners()
     scores = played.scores()
-    return [
+    rows = [
         SeatResult(
             number,
             seed,
@@ -190,6 +195,7 @@ def play_game(
         )
         for seat, spec in enumerate(seats)
     ]
+    return rows, played.to_json() if record else None
 
 
 # -- results --------------------------------------------------------------------------------------
@@ -215,6 +221,8 @@ class Results(list[SeatResult]):
     def __init__(self, rows: Iterable[SeatResult] = (), errors: Iterable[str] = ()):
         super().__init__(rows)
         self.errors: list[str] = list(errors)
+        #: Each game's record (``Game.to_json``) by its number, when asked for.
+        self.records: dict[int, str] = {}
 
     def bots(self) -> set[str]:
         return {row.bot for row in self}
@@ -279,12 +287,15 @@ def tournament(
     options: Mapping[str, Any] | None = None,
     executor: cf.Executor | str | None = None,
     progress: bool = True,
+    records: bool = False,
 ) -> Results:
     """Play ``games`` games of ``game`` between ``bots``, seats rotated (see the module doc).
 
     ``players`` defaults to the number of bots; with more seats than bots the list
     repeats. ``executor`` is any ``concurrent.futures.Executor`` (kept open),
-    ``None`` for a process pool of one worker per core, or ``"inline"``.
+    ``None`` for a process pool of one worker per core, or ``"inline"``. With
+    ``records``, ``results.records`` keeps every game's record (replay it with
+    ``Game.from_json`` to look at anything the table leaves out).
     """
     cls = game_class(game)
     if not isinstance(bots, Sequence) or isinstance(bots, str) or not bots:
@@ -297,7 +308,14 @@ def tournament(
     for spec in bots:
         make_bot(spec, game, 0)  # unknown names and bad budgets fail here, before any game
     jobs = [
-        (game, options, [bots[(seat + k) % len(bots)] for seat in range(players)], k, seed + k)
+        (
+            game,
+            options,
+            [bots[(seat + k) % len(bots)] for seat in range(players)],
+            k,
+            seed + k,
+            records,
+        )
         for k in range(games)
     ]
     own = executor is None
@@ -331,7 +349,10 @@ def _run(pool: cf.Executor, jobs: list[tuple], progress: bool, title: str) -> Re
         for future in cf.as_completed(futures):
             job = futures[future]
             try:
-                results.extend(future.result())
+                rows, record = future.result()
+                results.extend(rows)
+                if record is not None:
+                    results.records[job[3]] = record
             except Exception as err:
                 errors.append(f"game {job[3]} (seed {job[4]}) failed: {_describe(err)}")
             bar.update(1)

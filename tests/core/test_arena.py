@@ -38,6 +38,17 @@ def test_seats_rotate_and_every_seat_of_every_game_is_a_row() -> None:
     assert sum(share * n for share, _, _, n in shares.values()) == pytest.approx(6)
 
 
+def test_records_replay_the_games() -> None:
+    results = tournament("twistytracks", ["random", "random"], games=2, executor="inline", progress=False, records=True)  # fmt: skip
+    assert sorted(results.records) == [0, 1]
+    for number, record in results.records.items():
+        game = twistytracks.Game.from_json(record)
+        rows = [r for r in results if r.game == number]
+        assert game.is_over and [r.score for r in rows] == game.scores()
+    assert tournament("twistytracks", ["random"], 1, players=1, executor="inline",
+                      progress=False).records == {}  # fmt: skip
+
+
 def test_the_csv_is_tidy_and_reads_back(tmp_path) -> None:
     results = tournament("twistytracks", ["random", "random"], games=2, executor="inline",
                          progress=False)  # fmt: skip
