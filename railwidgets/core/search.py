@@ -28,10 +28,12 @@ Search bot: ... wins in ...% of 60 simulated games (best of ... moves)
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from railwidgets.core.action import Action
@@ -91,7 +93,10 @@ class SearchBot:
     ``cancel`` event passed to :meth:`choose`/:meth:`think` is checked between
     iterations (each is a few milliseconds): once set, the best action so far is
     returned at once. ``rollout_limit`` caps the random play after the tree, after
-    which the scores say who is ahead.
+    which the scores say who is ahead: a game's ``estimate(game)`` (its expected
+    final scores, from ``railwidgets.<game>.bots`` where it has one) or else its
+    running scores. ``rollout_limit=None`` takes the game's ``ROLLOUT_LIMIT`` there
+    (200 without one).
     """
 
     name = "Search bot"
@@ -102,7 +107,7 @@ class SearchBot:
         iterations: int | None = None,
         seed: int | None = None,
         exploration: float = 0.7,
-        rollout_limit: int = 200,
+        rollout_limit: int | None = None,
     ):
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
             raise OptionError(f"the search bot's seconds must be more than 0, not {seconds!r}")
@@ -112,7 +117,7 @@ class SearchBot:
             raise OptionError(
                 f"the search bot's iterations must be a whole number above 0, not {iterations!r}"
             )
-        if not isinstance(rollout_limit, int) or rollout_limit < 0:
+        if rollout_limit is not None and (not isinstance(rollout_limit, int) or rollout_limit < 0):
             raise OptionError(f"rollout_limit must be a whole number ≥ 0, not {rollout_limit!r}")
         self.seconds = float(seconds)
         self.iterations = iterations
@@ -188,12 +193,13 @@ class SearchBot:
 
     def _rollout(self, game: Game) -> list[float]:
         rng = self._rng
-        for _ in range(self.rollout_limit):
+        limit, estimate = _game_hints(type(game))
+        for _ in range(limit if self.rollout_limit is None else self.rollout_limit):
             if game.is_over:
                 break
             legal = game.legal_actions()
             _advance(game, _pick(rng, [a for a in legal if a.kind != "end_now"] or legal))
-        return rewards(game)
+        return rewards(game, estimate)
 
     # -- the answer ----------------------------------------------------------------------------
 
@@ -250,7 +256,21 @@ def _advance(game: Game, action: Action) -> None:
     game._apply(action)
 
 
-def rewards(game: Game) -> list[float]:
+_HINTS: dict[type, tuple[int, Callable[[Game], list[float]] | None]] = {}
+
+
+def _game_hints(cls: type[Game]) -> tuple[int, Callable[[Game], list[float]] | None]:
+    """A game's roll-out length and score estimate (``railwidgets.<game>.bots``), if any."""
+    if cls not in _HINTS:
+        try:
+            module = importlib.import_module(f"railwidgets.{cls.NAME}.bots")
+        except ModuleNotFoundError:
+            module = None
+        _HINTS[cls] = (getattr(module, "ROLLOUT_LIMIT", 200), getattr(module, "estimate", None))
+    return _HINTS[cls]
+
+
+def rewards(game: Game, estimate: Callable[[Game], list[float]] | None = None) -> list[float]:
     """Each seat's share of a win: exact once the game is over, else guessed from the scores.
 
     Solo, the score itself (squashed into 0–1) is the reward. A running score is how each game would end now; a seat's guessed chance is a
@@ -261,7 +281,7 @@ def rewards(game: Game) -> list[float]:
     [0.5, 0.5]
     """
     n = game.num_players
-    scores = game.scores()
+    scores = game.scores() if estimate is None or game.is_over else estimate(game)
     if n == 1:  # solo: the higher the score the better (every solo game "ends won")
         return [0.5 + 0.5 * scores[0] / (abs(scores[0]) + 20)]
     if game.is_over:

@@ -34,7 +34,11 @@ from railwidgets.minirails.components import (
 )
 from railwidgets.minirails.rules import Build, Buy, Game
 
-__all__ = ["GreedyBot"]
+__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate"]
+
+#: The search bot's random play after its tree stops this many decisions on, then asks
+#: :func:`estimate` (random play to the end says little about how good players end).
+ROLLOUT_LIMIT = 4
 
 
 class GreedyBot:
@@ -111,3 +115,8 @@ def expected_score(game: Game, seat: int) -> float:
             v = max(PROFIT_MIN, min(PROFIT_MAX, value + move))
             total += p * max(v, 0.0) + (1 - p) * min(v, 0.0)
     return total
+
+
+def estimate(game: Game) -> list[float]:
+    """Every seat's expected final score (for the search bot's roll-outs)."""
+    return [expected_score(game, seat) for seat in range(game.num_players)]
