@@ -153,6 +153,7 @@ class _PositionReader:
         self.require(len(s.taxed) <= TAXED_SPACES, "the taxed area has 6 spaces")
         self.require(s.over == (len(s.taxed) == TAXED_SPACES), "the game is over once 6 are taxed")
         self.check_track(s)
+        self.check_frames(s)
         self.check_turns(s)
         self.check_discs(s)
         return s
@@ -173,6 +174,20 @@ class _PositionReader:
                 self.require(
                     c != company or h in reached,
                     f"the {company} disc at {h} is not linked to a {company} start hex (§2.8.1)",
+                )
+
+    def check_frames(self, s: State) -> None:
+        """§2.12: a disc on a frame means its company has had no legal hex ever since."""
+        for company, count in s.frame_discs.items():
+            if not count:
+                continue
+            mine = [h for h, c in s.board.items() if c == company]
+            free = sorted({n for h in mine for n in MAP_NEIGHBOURS[h] if n not in s.board})
+            if free:
+                raise RecordError(
+                    f"the position is wrong: {company} has {count} disc(s) on its frame but can "
+                    f"still build at {free[0]}; a company goes onto its frame only when blocked, "
+                    "and stays blocked because discs never leave the map (§2.8.5, §2.12)"
                 )
 
     def check_discs(self, s: State) -> None:

@@ -132,7 +132,7 @@ class SeatScore(NamedTuple):
     score: int
     kept: tuple[Share, ...]
     removed: tuple[Share, ...]
-    tie_break: tuple[int, ...]  # §2.11: score, then kept values high to low, padded with 0
+    tie_break: tuple[int, ...]  # §2.11: score, kept values high to low, then 0s for the missing
 
 
 def keeps(share: Share, taxed: set[str] | frozenset[str]) -> bool:
@@ -388,9 +388,9 @@ class Game(BaseGame):
             kept = tuple(s for s in shares if keeps(s, taxed))
             removed = tuple(s for s in shares if not keeps(s, taxed))
             score = sum(s.value for s in kept)
+            # §2.11.3, D8: the kept shares high to low, then a 0 for each missing one
             values = sorted((s.value for s in kept), reverse=True)
-            padding = [0] * max(0, ROUNDS - len(values))  # D8: a missing share counts as 0
-            tie_break = (score, *sorted(values + padding, reverse=True))
+            tie_break = (score, *values, *[0] * (ROUNDS - len(values)))
             result.append(SeatScore(seat, score, kept, removed, tie_break))
         return result
 

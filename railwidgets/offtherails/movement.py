@@ -251,7 +251,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             return _stops(state, say, m.cart)
         if m.steps == 0:  # the speed is used up: the move ends here (§2.7.3)
             m.next = "rest"
-            if m.entered:  # D-13: never from the square the move started on
+            if m.entered:  # D-13: a square entered this move (a loop back to the first counts)
                 m.pickups = cfg.end_pickup
             continue
         outcome, target, occupant = classify(state, cfg, cart)

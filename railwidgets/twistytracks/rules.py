@@ -336,11 +336,12 @@ class Game(BaseGame):
         ]
 
     def tiles_placed(self) -> list[int]:
-        """How many tiles each seat has placed (the first tie-break, R51)."""
+        """How many tiles each seat has placed (R51's tie-break, from a retail listing)."""
         return [board.tiles_placed for board in self._state.boards]
 
     def _winners(self) -> list[int]:
-        # §2.13 R51: most points; then more tiles placed; then a shared win.
+        # §2.13 R51: most points (the rulebook); then more tiles placed (a retail listing,
+        # not the rulebook, which names no tie-break); then a shared win (designed).
         ranks = [
             (score, placed)
             for score, placed in zip(self.scores(), self.tiles_placed(), strict=True)

@@ -81,6 +81,30 @@ def test_2_10_chasm_card_final_round_and_collapse() -> None:
     assert not g.is_over and g.position()["turn"]["active"] == 1
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_2_10_final_round_with_more_players(players: int) -> None:
+    """Every other player takes one more turn, then the drawer; then the collapse."""
+    g = game(
+        players=players,
+        tiles=LOOP,
+        carts=[circling()],
+        deposit_deck=["chasm", "red 1", "green 2", "blue 3", "yellow 4"],
+        chasm_deck=CHASM_DECK,
+    )
+    end_turn(g)  # seat 0 draws the Chasm card
+    assert g.position()["final_round"]["turns_left"] == players
+    for seat in range(1, players):
+        assert g.current_player == seat
+        end_turn(g)  # a normal turn, with its deposit
+        assert not g.position()["final_round"]["collapsed"]
+    assert g.current_player == 0 and g.position()["final_round"]["turns_left"] == 1
+    end_turn(g)  # the drawer's final turn, then the collapse
+    p = g.position()
+    assert p["final_round"]["collapsed"] and p["chasm_deck"] == {"cards": [], "tokens": False}
+    assert p["deposit_deck"] == ["red 1", "green 2", "blue 3", "yellow 4"][players:]
+    assert g.current_player == 1 and not g.is_over
+
+
 def test_c_7_the_game_ends_at_the_collapse_when_no_cart_is_on_the_board() -> None:
     g = game(
         deposit_deck=["green 2"],
