@@ -115,3 +115,15 @@ def test_rewards_are_win_shares() -> None:
     assert {seat for seat, r in enumerate(shares) if r > 0} == set(game.winners())
     running = rewards(minirails.Game(players=3, seed=1))
     assert running == [0.5, 0.5, 0.5]  # nobody ahead yet
+
+
+def test_a_game_may_lend_the_search_its_roll_out_length_and_estimate() -> None:
+    from railwidgets.core.search import _game_hints
+    from railwidgets.minirails import bots as minirails_bots
+
+    assert _game_hints(minirails.Game) == (4, minirails_bots.estimate)
+    assert _game_hints(twistytracks.Game)[0] > 0
+    game = minirails.Game(players=3, seed=1)
+    game.apply(game.legal_actions()[0])
+    shares = rewards(game, minirails_bots.estimate)
+    assert all(0 < r < 1 for r in shares) and shares != rewards(game)
