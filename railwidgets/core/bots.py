@@ -6,6 +6,10 @@ Calling convention (widgets, the arena, ``play_out``)::
     action = bot.choose(game.view(seat))   # a bot is handed the view, never the game
     game.apply(action)                     # the action is legal in the real game
 
+A bot that thinks long (the search bot) also takes ``cancel=`` (a ``threading.Event``
+it checks often); widgets run bots with :func:`choose_in_thread` so the page stays
+responsive, and set the event when Stop is pressed.
+
 A view (:meth:`Game.view`) is plain data holding its game's name, so a bot
 rebuilds a game it can try moves on with :func:`sample` (``Game.from_view``):
 one of the games the seat cannot tell from the real one, its hidden parts
@@ -25,14 +29,26 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import random
+import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from railwidgets.core.action import Action
 from railwidgets.core.game import Game, game_class
 
-__all__ = ["Bot", "RandomBot", "View", "play_out", "sample", "seat_view"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "View",
+    "choose",
+    "choose_in_thread",
+    "play_out",
+    "sample",
+    "seat_view",
+]
 
 #: One seat's view of a game, as :meth:`Game.view` gives it.
 View = Mapping[str, Any]
@@ -84,6 +100,30 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         # Every game sampled from the view has the same legal actions: any seed will do.
         return self._rng.choice(sample(seat_view(view), seed=0).legal_actions())
+
+
+def choose(bot: Bot, view: View, cancel: threading.Event | None = None) -> Action:
+    """``bot.choose(view)``, handing ``cancel`` on to bots that stop when it is set."""
+    if cancel is not None and "cancel" in inspect.signature(bot.choose).parameters:
+        return bot.choose(view, cancel=cancel)  # type: ignore[call-arg]
+    return bot.choose(view)
+
+
+async def choose_in_thread(bot: Bot, view: View, cancel: threading.Event | None = None) -> Action:
+    """Let ``bot`` choose in a worker thread, so the event loop (a widget's page) stays free.
+
+    A widget awaits this in its bot task; its Stop button sets ``cancel`` (a search
+    bot then answers within one iteration) and cancels the task. The bot only ever
+    holds the view, so nothing it does in the thread can touch the game.
+
+    >>> import asyncio
+    >>> from railwidgets import twistytracks
+    >>> game = twistytracks.Game(players=2, seed=1)
+    >>> action = asyncio.run(choose_in_thread(RandomBot(seed=1), game.view(0)))
+    >>> action in game.legal_actions()
+    True
+    """
+    return await asyncio.to_thread(choose, bot, view, cancel)
 
 
 def play_out(game: Game, *bots: Bot, limit: int = 100_000) -> None:

@@ -127,3 +127,28 @@ def test_a_game_may_lend_the_search_its_roll_out_length_and_estimate() -> None:
     game.apply(game.legal_actions()[0])
     shares = rewards(game, minirails_bots.estimate)
     assert all(0 < r < 1 for r in shares) and shares != rewards(game)
+
+
+def test_a_bot_thinks_in_a_thread_and_stops_when_told() -> None:
+    import asyncio
+
+    from railwidgets.core.bots import choose, choose_in_thread
+
+    game = minirails.Game(players=3, seed=4)
+    view = game.view(game.current_player)
+
+    async def stopped_while_thinking() -> tuple[object, int]:
+        cancel = threading.Event()
+        bot = SearchBot(seconds=600, seed=1)
+        task = asyncio.ensure_future(choose_in_thread(bot, view, cancel))
+        ticks = 0
+        while bot.last is None:  # the event loop stays free while the bot thinks
+            await asyncio.sleep(0.01)
+            ticks += 1
+            if ticks == 20:
+                cancel.set()
+        return await task, ticks
+
+    action, ticks = asyncio.run(stopped_while_thinking())
+    assert action in game.legal_actions() and ticks >= 20
+    assert choose(RandomBot(seed=1), view, threading.Event()) in game.legal_actions()
