@@ -312,6 +312,10 @@ class Game(ABC):
         """The winning seats (several on a shared victory); ``[]`` while not over."""
         return self._winners() if self.is_over else []
 
+    def player_name(self, seat: int) -> str:
+        """How the game names ``seat`` for people (games with colours override it)."""
+        return f"Seat {seat + 1}"
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: the position less hidden information."""
         self._check_seat(seat)
