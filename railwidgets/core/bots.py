@@ -1,10 +1,15 @@
 """Bots: anything that picks an action for the seat to play, from that seat's view alone.
 
-Calling convention (widgets, the arena, ``play_out``)::
+Calling convention: a bot is handed its seat's view, never the game::
 
     seat = game.current_player
-    action = bot.choose(game.view(seat))   # a bot is handed the view, never the game
-    game.apply(action)                     # the action is legal in the real game
+    action = bot.choose(game.view(seat))            # the arena, play_out
+    action = bot.choose(Game.from_view(view, seed))  # the widget kit: a game rebuilt
+                                                     # from that view alone
+    game.apply(action)                               # legal in the real game
+
+Every bot here takes either form (:func:`seat_view` turns a game handed to it back
+into the view of its seat to play).
 
 A bot that thinks long (the search bot) also takes ``cancel=`` (a ``threading.Event``
 it checks often); widgets run bots with :func:`choose_in_thread` so the page stays
@@ -76,10 +81,9 @@ def sample(view: View, seed: int | None = None) -> Game:
 
 
 def seat_view(view_or_game: View | Game) -> View:
-    """What a bot was handed, as a view.
+    """What a bot was handed, as a view: a view as it is, a game as its seat to play's view.
 
-    Transition: a :class:`Game` is still accepted and only the view of its seat to
-    play is read from it; the widgets will hand views (then this goes).
+    (The widget kit hands a game built by ``Game.from_view``; its view is the real one.)
     """
     if isinstance(view_or_game, Game):
         seat = view_or_game.current_player

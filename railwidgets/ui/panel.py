@@ -2,7 +2,7 @@
 
 :class:`GameWidget` is a ``VBox`` of stock widgets::
 
-    toolbar    New game… · Undo · Redo · Stop bots · Save · Load · Rules
+    toolbar    New game… · Undo · Redo · Stop bots · Hint · Save · Load · Rules
     settings   the next game's players, seed, options and seats (shown by New game…)
     seats      one selector per player: Human / Random bot / the game's own bots
     actions    the game's buttons, option buttons, Back, Confirm
