@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from railwidgets.core.bots import Bot, RandomBot
+from railwidgets.core.bots import Bot, RandomBot, handed
 from railwidgets.core.errors import OptionError
 from railwidgets.core.game import Game, game_class
 from railwidgets.core.search import SearchBot
@@ -161,7 +161,7 @@ def play(
         seat = played.current_player
         assert seat is not None
         start = time.perf_counter()
-        action = bots[seat].choose(played.view(seat))
+        action = bots[seat].choose(handed(played, seat))  # a game rebuilt from its view
         seconds[seat] += time.perf_counter() - start
         played.apply(action)
         decisions[seat] += 1

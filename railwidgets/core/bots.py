@@ -1,15 +1,16 @@
 """Bots: anything that picks an action for the seat to play, from that seat's view alone.
 
-Calling convention: a bot is handed its seat's view, never the game::
+Calling convention: a bot is handed its seat's view, never the game. Either the
+view itself, or (what the widget kit, the arena and :func:`play_out` do, so that
+bots written against the Game API work too) a game rebuilt from that view alone::
 
     seat = game.current_player
-    action = bot.choose(game.view(seat))            # the arena, play_out
-    action = bot.choose(Game.from_view(view, seed))  # the widget kit: a game rebuilt
-                                                     # from that view alone
-    game.apply(action)                               # legal in the real game
+    action = bot.choose(handed(game, seat))   # Game.from_view(game.view(seat), seed)
+    action = bot.choose(game.view(seat))      # the same decision, from the bare view
+    game.apply(action)                        # legal in the real game
 
-Every bot here takes either form (:func:`seat_view` turns a game handed to it back
-into the view of its seat to play).
+Every bot here takes either form (:func:`seat_view` and :func:`seat_game` turn what
+it was handed into the form it needs).
 
 A bot that thinks long (the search bot) also takes ``cancel=`` (a ``threading.Event``
 it checks often); widgets run bots with :func:`choose_in_thread` so the page stays
@@ -50,8 +51,10 @@ __all__ = [
     "View",
     "choose",
     "choose_in_thread",
+    "handed",
     "play_out",
     "sample",
+    "seat_game",
     "seat_view",
 ]
 
@@ -64,7 +67,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: View) -> Action: ...
+    def choose(self, view: View | Game) -> Action: ...
 
 
 def sample(view: View, seed: int | None = None) -> Game:
@@ -78,6 +81,34 @@ def sample(view: View, seed: int | None = None) -> Game:
     """
     name = view.get("game") if isinstance(view, Mapping) else None
     return game_class(name).from_view(view, seed)
+
+
+def handed(game: Game, seat: int | None = None) -> Game:
+    """What the bot of ``seat`` (the seat to play) is handed: a game rebuilt from its view.
+
+    The hidden rest is drawn afresh (``Game.from_view``), seeded by the game's seed,
+    the move number and the seat, so a replay hands the bots the same games.
+
+    >>> from railwidgets import twistytracks
+    >>> game = twistytracks.Game(players=2, seed=4)
+    >>> handed(game).view(0) == game.view(0), handed(game).position() == game.position()
+    (True, False)
+    """
+    seat = game.current_player if seat is None else seat
+    if seat is None:
+        raise ValueError("the game is over: no bot is to play")
+    seed = (game.seed * 1_000_003 + len(game.history) * 31 + seat) % 2**32
+    return sample(game.view(seat), seed)
+
+
+def seat_game(view_or_game: View | Game) -> Game:
+    """What a bot was handed, as a game to read and try moves on.
+
+    A game is taken as it is (it was rebuilt from the seat's view, see :func:`handed`);
+    a view is rebuilt with ``Game.from_view``. The seat to play's legal actions are
+    the same either way.
+    """
+    return view_or_game if isinstance(view_or_game, Game) else sample(view_or_game, seed=0)
 
 
 def seat_view(view_or_game: View | Game) -> View:
@@ -101,9 +132,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None):
         self._rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:
-        # Every game sampled from the view has the same legal actions: any seed will do.
-        return self._rng.choice(sample(seat_view(view), seed=0).legal_actions())
+    def choose(self, view: View | Game) -> Action:
+        return self._rng.choice(seat_game(view).legal_actions())
 
 
 def choose(bot: Bot, view: View, cancel: threading.Event | None = None) -> Action:
@@ -131,10 +161,10 @@ async def choose_in_thread(bot: Bot, view: View, cancel: threading.Event | None 
 
 
 def play_out(game: Game, *bots: Bot, limit: int = 100_000) -> None:
-    """Play ``game`` to its end, seat ``i`` by ``bots[i % len(bots)]``, each from its view."""
+    """Play ``game`` to its end, seat ``i`` by ``bots[i % len(bots)]``, each handed its view."""
     for _ in range(limit):
         seat = game.current_player
         if seat is None:
             return
-        game.apply(bots[seat % len(bots)].choose(game.view(seat)))
+        game.apply(bots[seat % len(bots)].choose(handed(game, seat)))
     raise RuntimeError(f"the game did not end within {limit} decisions")

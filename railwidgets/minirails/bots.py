@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from railwidgets.core.bots import View, sample, seat_view
+from railwidgets.core.bots import View, seat_game
 from railwidgets.core.errors import RecordError
 from railwidgets.minirails.components import (
     BLOCKED_PENALTY,
@@ -50,8 +50,8 @@ class GreedyBot:
         self._rng = random.Random(seed)
         self.rival_weight = rival_weight
 
-    def choose(self, view: View) -> Buy | Build:
-        game = sample(seat_view(view), seed=0)  # hides nothing: the trials reseed chance
+    def choose(self, view: View | Game) -> Buy | Build:
+        game = seat_game(view)  # Mini Rails hides nothing; the trials reseed chance
         if not isinstance(game, Game):
             raise RecordError(f"the Mini Rails greedy bot was handed a view of {game.TITLE}")
         seat = game.current_player
