@@ -125,15 +125,27 @@ def seat_view(view_or_game: View | Game) -> View:
 
 
 class RandomBot:
-    """Plays a legal action chosen uniformly at random (from its own seeded generator)."""
+    """Plays a legal action chosen uniformly at random (from its own seeded generator).
+
+    With ``by_kind``, it picks a kind of action first (every kind equally likely),
+    then an action of that kind: where one kind has hundreds of actions (a tile on
+    any square) and another a few (move a cart), the few still get played.
+    """
 
     name = "Random bot"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, by_kind: bool = False):
         self._rng = random.Random(seed)
+        self.by_kind = by_kind
 
     def choose(self, view: View | Game) -> Action:
-        return self._rng.choice(seat_game(view).legal_actions())
+        legal = seat_game(view).legal_actions()
+        if not self.by_kind:
+            return self._rng.choice(legal)
+        kinds: dict[str, list[Action]] = {}
+        for action in legal:
+            kinds.setdefault(action.kind, []).append(action)
+        return self._rng.choice(kinds[self._rng.choice(sorted(kinds))])
 
 
 def choose(bot: Bot, view: View, cancel: threading.Event | None = None) -> Action:

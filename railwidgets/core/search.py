@@ -35,6 +35,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from railwidgets.core.action import Action
 from railwidgets.core.bots import View, sample, seat_view
@@ -96,7 +97,8 @@ class SearchBot:
     which the scores say who is ahead: a game's ``estimate(game)`` (its expected
     final scores, from ``railwidgets.<game>.bots`` where it has one) or else its
     running scores. ``rollout_limit=None`` takes the game's ``ROLLOUT_LIMIT`` there
-    (200 without one).
+    (200 without one). Where a game ranks its moves (``shortlist(game, size)`` there),
+    the search weighs only the ``shortlist`` best at its root (``0``: every move).
     """
 
     name = "Search bot"
@@ -108,6 +110,7 @@ class SearchBot:
         seed: int | None = None,
         exploration: float = 0.7,
         rollout_limit: int | None = None,
+        shortlist: int = 8,
     ):
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
             raise OptionError(f"the search bot's seconds must be more than 0, not {seconds!r}")
@@ -123,6 +126,8 @@ class SearchBot:
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_limit = rollout_limit
+        self.shortlist = shortlist
+        self._root_moves: set[Action] | None = None
         self._rng = random.Random(seed)
         self.last: Thought | None = None
 
@@ -143,6 +148,8 @@ class SearchBot:
         if seat is None:
             raise ValueError("the game is over: there is nothing to choose")
         legal = first.legal_actions()
+        shortlist = _shortlist(type(first)) if self.shortlist else None
+        self._root_moves = set(shortlist(first, self.shortlist)) if shortlist else None
         root = _Node(seat=seat)
         done = 0
         if len(legal) > 1:
@@ -165,6 +172,8 @@ class SearchBot:
         rng, path, node = self._rng, [root], root
         while not game.is_over:  # select while every legal action has been tried
             legal = game.legal_actions()
+            if node is root and self._root_moves:
+                legal = [a for a in legal if a in self._root_moves]
             untried = [a for a in legal if a not in node.children]
             seat = game.current_player
             assert seat is not None
@@ -257,17 +266,29 @@ def _advance(game: Game, action: Action) -> None:
 
 
 _HINTS: dict[type, tuple[int, Callable[[Game], list[float]] | None]] = {}
+_SHORTLISTS: dict[type, Callable[[Game, int], list[Action]] | None] = {}
+
+
+def _game_module(cls: type[Game]) -> Any:
+    try:
+        return importlib.import_module(f"railwidgets.{cls.NAME}.bots")
+    except ModuleNotFoundError:
+        return None
 
 
 def _game_hints(cls: type[Game]) -> tuple[int, Callable[[Game], list[float]] | None]:
     """A game's roll-out length and score estimate (``railwidgets.<game>.bots``), if any."""
     if cls not in _HINTS:
-        try:
-            module = importlib.import_module(f"railwidgets.{cls.NAME}.bots")
-        except ModuleNotFoundError:
-            module = None
+        module = _game_module(cls)
         _HINTS[cls] = (getattr(module, "ROLLOUT_LIMIT", 200), getattr(module, "estimate", None))
     return _HINTS[cls]
+
+
+def _shortlist(cls: type[Game]) -> Callable[[Game, int], list[Action]] | None:
+    """A game's ``shortlist(game, size)``: its most promising moves, best first, if it has one."""
+    if cls not in _SHORTLISTS:
+        _SHORTLISTS[cls] = getattr(_game_module(cls), "shortlist", None)
+    return _SHORTLISTS[cls]
 
 
 def rewards(game: Game, estimate: Callable[[Game], list[float]] | None = None) -> list[float]:

@@ -34,7 +34,7 @@ from railwidgets.minirails.components import (
 )
 from railwidgets.minirails.rules import Build, Buy, Game
 
-__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate"]
+__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "shortlist"]
 
 #: The search bot's random play after its tree stops this many decisions on, then asks
 #: :func:`estimate` (random play to the end says little about how good players end).
@@ -120,3 +120,16 @@ def expected_score(game: Game, seat: int) -> float:
 def estimate(game: Game) -> list[float]:
     """Every seat's expected final score (for the search bot's roll-outs)."""
     return [expected_score(game, seat) for seat in range(game.num_players)]
+
+
+def shortlist(game: Game, size: int) -> list[Buy | Build]:
+    """The ``size`` moves the greedy estimate likes best, best first (the search's candidates)."""
+    seat = game.current_player
+    assert seat is not None, "the game is over"
+    judge = GreedyBot(seed=0)
+    scored = []
+    for order, action in enumerate(game.legal_actions()):
+        trial = game.copy(reseed=order)
+        trial.apply(action)
+        scored.append((-judge.evaluate(trial, seat), order, action))
+    return [action for _, _, action in sorted(scored)[:size]]  # type: ignore[misc]

@@ -166,3 +166,13 @@ def test_wilson_intervals_hold_the_share() -> None:
     assert low < 0.3 < high
     assert wilson(0, 0) == (0.0, 1.0)
     assert SeatResult.__dataclass_fields__.keys() >= {"bot", "win", "seconds"}
+
+
+def test_a_random_bot_may_pick_the_kind_of_action_first() -> None:
+    from railwidgets import offtherails
+
+    bot = make_bot("random:by_kind=True", "offtherails", seed=1)
+    game = offtherails.Game(players=2, seed=2)
+    game.apply(offtherails.ChooseSide("N"))
+    kinds = {bot.choose(game.view(game.current_player)).kind for _ in range(40)}
+    assert {"place_tile", "place_cart"} <= kinds  # a few cart moves among 800 tile moves
