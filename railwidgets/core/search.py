@@ -110,7 +110,7 @@ class SearchBot:
         seed: int | None = None,
         exploration: float = 0.7,
         rollout_limit: int | None = None,
-        shortlist: int = 8,
+        shortlist: int = 12,
     ):
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
             raise OptionError(f"the search bot's seconds must be more than 0, not {seconds!r}")
