@@ -72,7 +72,11 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check railwidgets tests benchmarks
 
+# engines.py measures against python-chess (the [bench] extra): installed here when missing.
 bench: venv browser
+	@$(PY) -c "import chess" 2>/dev/null || { \
+		$(PY) -m pip install -q --disable-pip-version-check -e '.[bench]' 2>&1 | $(QUIET_PIP); }
+	@$(PY) -c "import chess"
 	$(PY) benchmarks/engines.py
 	$(PY) benchmarks/redraw.py
 	$(PY) benchmarks/browser_latency.py

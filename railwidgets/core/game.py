@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
-from railwidgets.core.action import Action, decode_action
+from railwidgets.core.action import Action, decode_action, has_declared_types
 from railwidgets.core.errors import IllegalActionError, OptionError, RecordError
 
 __all__ = ["RECORD_VERSION", "Game", "Option", "State"]
@@ -218,12 +218,16 @@ class Game(ABC):
     def _validate(self, action: Any) -> None:
         if not isinstance(action, self.ACTIONS):
             raise IllegalActionError(f"{action!r} is not a {self.TITLE} action")
-        try:  # an action is plain data of its declared types, exactly as a record holds it
-            same = decode_action(action.to_dict(), self.ACTIONS) == action
-        except ValueError as err:
-            raise IllegalActionError(f"{action!r} is malformed: {err}") from None
-        if not same:
-            raise IllegalActionError(f"{action!r} is malformed: use tuples, not lists")
+        # An action is plain data of its declared types, exactly as a record holds it.
+        # Exact types prove it at once; anything else goes the long way round, through
+        # the record's form, which accepts what a record would and names what is wrong.
+        if not has_declared_types(action):
+            try:
+                same = decode_action(action.to_dict(), self.ACTIONS) == action
+            except ValueError as err:
+                raise IllegalActionError(f"{action!r} is malformed: {err}") from None
+            if not same:
+                raise IllegalActionError(f"{action!r} is malformed: use tuples, not lists")
         if self.is_over:
             raise IllegalActionError(f"the game is over: {action} cannot be played")
         self._check(action)
@@ -303,6 +307,10 @@ class Game(ABC):
     def winners(self) -> list[int]:
         """The winning seats (several on a shared victory); ``[]`` while not over."""
         return self._winners() if self.is_over else []
+
+    def player_name(self, seat: int) -> str:
+        """How the game names ``seat`` for people (games with colours override it)."""
+        return f"Seat {seat + 1}"
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: the position less hidden information."""

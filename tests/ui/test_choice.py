@@ -7,6 +7,7 @@ offers reaches every legal action, and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 from collections.abc import Iterator
@@ -29,10 +30,8 @@ GAMES: dict[str, type[Game]] = {
 def splits(name: str) -> list[PartsOf]:
     """The plain split, and the game's own (``railwidgets.<game>.picks.parts_of``) if it has one."""
     found: list[PartsOf] = [fields_as_parts]
-    try:
+    with contextlib.suppress(ModuleNotFoundError):
         found.append(importlib.import_module(f"railwidgets.{name}.picks").parts_of)
-    except ModuleNotFoundError:
-        pass
     return found
 
 
