@@ -58,6 +58,7 @@ ends, having crossed exactly its ``"travel"`` borders (R38).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -76,7 +77,7 @@ from railwidgets.twistytracks.components import (
     WIDTH,
     player_name,
 )
-from railwidgets.twistytracks.position import dump_position, load_position
+from railwidgets.twistytracks.position import dump_position, load_position, position_from_view
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
 from railwidgets.twistytracks.text import game_text
 
@@ -419,6 +420,10 @@ class Game(BaseGame):
             if other != seat:
                 entry["placement"] = None
         return view
+
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position_from_view(view, rng)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
         return game_text(self)
