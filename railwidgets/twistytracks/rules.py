@@ -51,7 +51,9 @@ The position
     colour]``, or ``"marked"`` for an unused colour's token on a marked space.
 
 The seats still to decide this round are the seats with an unfinished train and
-no placement, in seat order.
+no placement, in seat order. A position loads only if it can happen: placed tiles
+never move, so every unfinished train must stand where the track from its depot
+ends, having crossed exactly its ``"travel"`` borders (R38).
 """
 
 from __future__ import annotations
