@@ -69,7 +69,15 @@ from railwidgets.minirails.components import (
     start_hexes,
 )
 from railwidgets.minirails.position import read_position
-from railwidgets.minirails.state import BUILD, BUY, MAP_NEIGHBOURS, Share, State, map_from_tiles
+from railwidgets.minirails.state import (
+    BUILD,
+    BUY,
+    Share,
+    State,
+    frontiers,
+    map_from_tiles,
+    place_disc,
+)
 
 __all__ = ["Build", "Buy", "Game", "SeatScore", "Share", "action_from_dict"]
 
@@ -182,6 +190,7 @@ class Game(BaseGame):
         for company, slot in s.frames.items():
             for h in start_hexes(slot, row.start_discs_per_company):
                 s.board[h] = company
+        s.frontier = frontiers(s.board)
         s.frame_discs = dict.fromkeys(COMPANIES, 0)
         s.bag = dict.fromkeys(COMPANIES, row.bag_per_company)
         first = rng.randrange(n)  # §2.6.6 and D11: a random start player
@@ -229,11 +238,7 @@ class Game(BaseGame):
 
     def legal_hexes(self, company: str) -> list[Hex]:
         """§2.8.1: the empty map hexes next to a disc of ``company``, sorted."""
-        board = self._state.board
-        found = {
-            n for h, c in board.items() if c == company for n in MAP_NEIGHBOURS[h] if n not in board
-        }
-        return sorted(found)
+        return sorted(self._state.frontier.get(company, ()))
 
     def actions_left(self, seat: int) -> frozenset[str]:
         """The actions (``"buy"``, ``"build"``) ``seat`` has not used this round."""
@@ -331,7 +336,7 @@ class Game(BaseGame):
                 delta = BLOCKED_PENALTY
                 where = f"onto its frame ({company} is blocked)"
             else:
-                s.board[action.hex] = company
+                place_disc(s, action.hex, company)
                 terrain = s.hexes[action.hex]
                 delta = TERRAIN_VALUE[terrain]
                 where = f"at {action.hex} ({TERRAIN_NAME[terrain]})"
