@@ -115,6 +115,17 @@ class Build(Action):
 
 ACTIONS: tuple[type[Action], ...] = (Buy, Build)
 
+#: Every action, made once: the legal actions list them at every decision, and finding
+#: a value costs less than building it. Market slots go up to the largest market.
+MARKET_SLOTS = range(max(row.draw_per_round for row in SETUP.values()))
+BUY_ACTIONS = {(c, slot): Buy(c, slot) for c in COMPANIES for slot in MARKET_SLOTS}
+BUILD_ACTIONS = {
+    (c, slot, h): Build(c, slot, h)
+    for c in COMPANIES
+    for slot in MARKET_SLOTS
+    for h in (*sorted(MAP_HEXES), None)
+}
+
 
 def action_from_dict(data: Any) -> Buy | Build:
     """The action described by ``data`` (the form of ``action.to_dict()``).
@@ -255,11 +266,11 @@ class Game(BaseGame):
             if type(item) is not str:
                 continue
             if BUY in left:
-                actions.append(Buy(item, slot))
+                actions.append(BUY_ACTIONS[item, slot])
             if BUILD in left:
                 if item not in targets:
                     targets[item] = self.legal_hexes(item) or [None]  # §2.8.5: blocked
-                actions.extend(Build(item, slot, h) for h in targets[item])
+                actions.extend([BUILD_ACTIONS[item, slot, h] for h in targets[item]])
         return actions
 
     def _check(self, action: Action) -> None:
