@@ -305,11 +305,11 @@ class Game(BaseGame):
     def _check_build_target(self, action: Build) -> None:
         s = self._state
         company, target = action.company, action.hex
-        legal = self.legal_hexes(company)
+        legal = s.frontier[company]  # a set: sorted only to name a hex in a refusal
         if target is None:
             if legal:
                 raise IllegalActionError(
-                    f"{company} can still build (at {legal[0]} for one): a disc goes onto the "
+                    f"{company} can still build (at {min(legal)} for one): a disc goes onto the "
                     "frame only when the company is blocked (§2.8.5)"
                 )
             return
