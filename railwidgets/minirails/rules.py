@@ -386,8 +386,9 @@ class Game(BaseGame):
             self._say(
                 f"{self.player_name(line.seat)} scores {line.score:+d} (shares removed: {removed})."
             )
-        names = " and ".join(self.player_name(w) for w in self._winners())
-        self._say(f"{names} win{'s' if len(self._winners()) == 1 else ''}.")
+        winners = self._winners()
+        names = " and ".join(self.player_name(w) for w in winners)
+        self._say(f"{names} win{'s' if len(winners) == 1 else ''}.")
 
     # -- scoring (§2.10, §2.11) ------------------------------------------------------------------------
 
