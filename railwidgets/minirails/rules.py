@@ -249,7 +249,7 @@ class Game(BaseGame):
 
     def legal_hexes(self, company: str) -> list[Hex]:
         """§2.8.1: the empty map hexes next to a disc of ``company``, sorted."""
-        return sorted(self._state.frontier.get(company, ()))
+        return list(self._state.frontier.get(company, ()))
 
     def actions_left(self, seat: int) -> frozenset[str]:
         """The actions (``"buy"``, ``"build"``) ``seat`` has not used this round."""
@@ -260,17 +260,16 @@ class Game(BaseGame):
     def _legal_actions(self) -> list[Action]:
         s = self._state
         left = s.actions_left[s.order[s.turn]]
+        buy, build = BUY in left, BUILD in left
         actions: list[Action] = []
-        targets: dict[str, list[Hex | None]] = {}
         for slot, item in enumerate(s.market):
             if type(item) is not str:
                 continue
-            if BUY in left:
+            if buy:
                 actions.append(BUY_ACTIONS[item, slot])
-            if BUILD in left:
-                if item not in targets:
-                    targets[item] = self.legal_hexes(item) or [None]  # §2.8.5: blocked
-                actions.extend([BUILD_ACTIONS[item, slot, h] for h in targets[item]])
+            if build:
+                hexes = s.frontier[item] or (None,)  # §2.8.5: blocked
+                actions += [BUILD_ACTIONS[item, slot, h] for h in hexes]
         return actions
 
     def _check(self, action: Action) -> None:
@@ -305,11 +304,11 @@ class Game(BaseGame):
     def _check_build_target(self, action: Build) -> None:
         s = self._state
         company, target = action.company, action.hex
-        legal = s.frontier[company]  # a set: sorted only to name a hex in a refusal
+        legal = s.frontier[company]
         if target is None:
             if legal:
                 raise IllegalActionError(
-                    f"{company} can still build (at {min(legal)} for one): a disc goes onto the "
+                    f"{company} can still build (at {legal[0]} for one): a disc goes onto the "
                     "frame only when the company is blocked (§2.8.5)"
                 )
             return
