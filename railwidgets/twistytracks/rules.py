@@ -56,6 +56,7 @@ no placement, in seat order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -97,6 +98,12 @@ class PlaceTile(Action):
         cell = f"({self.cell[0]},{self.cell[1]})" if _is_cell(self.cell) else repr(self.cell)
         turn = f"{90 * self.rotation}°" if _is_int(self.rotation) else repr(self.rotation)
         return f"seat {self.seat} places {tile} at {cell} turned {turn}"
+
+
+@functools.cache  # the legal actions list them at every decision: each is made once
+def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
+    """``seat`` placing ``tile`` in ``cell``, turned 0–3 quarter turns."""
+    return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -180,11 +187,10 @@ class Game(BaseGame):
         seat = self._state.to_place[0]
         board = self._state.boards[seat]
         tile = board.stack[0]
-        return [
-            PlaceTile(seat, tile, cell, rotation)
-            for cell in board.legal_cells()
-            for rotation in range(4)
-        ]
+        actions: list[Action] = []
+        for cell in board.legal_cells():
+            actions += _placements(seat, tile, cell)
+        return actions
 
     def _check(self, action: Action) -> None:
         assert isinstance(action, PlaceTile)
@@ -259,7 +265,7 @@ class Game(BaseGame):
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
-            self._say(str(PlaceTile(seat, tile, cell, rotation)))
+            self._say(str(_placements(seat, tile, cell)[rotation]))
             movement = board.move_trains(round_no)
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
             arrivals += [(seat, train, station) for train, station in movement.arrivals]
