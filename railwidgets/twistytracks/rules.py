@@ -66,7 +66,7 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import Board, cell_index
+from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, cell_index, spot_cell
 from railwidgets.twistytracks.components import CELLS, HEIGHT, TILES, TRAIN_COLOURS, WIDTH
 from railwidgets.twistytracks.position import dump_position, load_position
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
@@ -313,17 +313,18 @@ class Game(BaseGame):
         travel_counts: bool,
     ) -> None:
         parts = []
-        for view, steps in zip(board.view_trains(), gained, strict=True):
+        for colour, train, steps in zip(TRAIN_COLOURS, board.trains, gained, strict=True):
             if not steps:
                 continue
             points = f"+{steps}" if travel_counts else f"{steps} border(s)"
-            if view.status == "active":
-                where = f"waits before ({view.cell[0]},{view.cell[1]})"  # type: ignore[index]
-            elif view.status == "arrived":
-                where = f"arrives at {view.station}"
+            if train.status == ACTIVE:
+                x, y = spot_cell(train.spot)
+                where = f"waits before ({x},{y})"
+            elif train.status == ARRIVED:
+                where = f"arrives at {train.station}"
             else:
-                where = view.status.replace("_", " ")
-            parts.append(f"{view.colour} {points} {where}")
+                where = train.status.replace("_", " ")
+            parts.append(f"{colour} {points} {where}")
         for trains, where in crashes:
             names = " and ".join(TRAIN_COLOURS[i] for i in trains)
             parts.append(f"{names} collide {where}")
