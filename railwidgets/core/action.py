@@ -58,7 +58,7 @@ def decode_action(data: Any, classes: Iterable[type[Action]]) -> Action:
         raise ValueError(f"an action must be an object with a 'type', not {data!r}")
     by_kind = {cls.kind: cls for cls in classes}
     kind = data.get("type")
-    if kind not in by_kind:
+    if not isinstance(kind, str) or kind not in by_kind:
         known = ", ".join(sorted(by_kind))
         raise ValueError(f"unknown action type {kind!r} (known: {known})")
     cls = by_kind[kind]

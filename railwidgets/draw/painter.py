@@ -17,19 +17,39 @@ are pixels, ``y`` growing downward.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
 __all__ = [
     "FONT_FAMILY",
+    "IDENTITY",
     "Align",
     "Baseline",
+    "Matrix",
     "Painter",
+    "PathCommand",
     "Point",
+    "arc_points",
     "hex_to_rgb",
+    "on_page",
+    "rotation",
+    "scaling",
+    "then",
+    "translation",
 ]
 
 Point = tuple[float, float]
+#: One step of a :meth:`Painter.path`: ``("M", x, y)`` move, ``("L", x, y)`` line,
+#: ``("Q", cx, cy, x, y)`` quadratic curve, ``("C", c1x, c1y, c2x, c2y, x, y)`` cubic curve,
+#: ``("A", cx, cy, r, start, end)`` or ``("A", cx, cy, r, start, end, True)`` a circular arc
+#: about its centre (angles in radians, clockwise on screen unless the seventh item says
+#: anticlockwise; like a canvas ``arc`` it joins from the current point with a line), ``("Z",)``.
+PathCommand = tuple[object, ...]
+#: An affine transform ``(a, b, c, d, e, f)`` as SVG and canvas write it:
+#: a point ``(x, y)`` goes to ``(a·x + c·y + e, b·x + d·y + f)``.
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Align = Literal["left", "center", "right"]
 Baseline = Literal["top", "middle", "bottom", "alphabetic"]
 
@@ -160,9 +180,132 @@ class Painter(Protocol):
         align: Align = "center",
         baseline: Baseline = "middle",
         bold: bool = False,
+        alpha: float = 1.0,
     ) -> None:
         """One line of text anchored at ``(x, y)``."""
         ...
+
+    def path(
+        self,
+        commands: Sequence[PathCommand],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+        dash: Sequence[float] = (),
+    ) -> None:
+        """One path of lines, curves and arcs (see :data:`PathCommand`), filled and/or stroked."""
+        ...
+
+    def arc(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        start: float,
+        end: float,
+        stroke: str | None = None,
+        width: float = 1.0,
+        fill: str | None = None,
+        alpha: float = 1.0,
+    ) -> None:
+        """A circular arc about ``(x, y)`` from angle ``start`` to ``end`` (radians, clockwise);
+        a fill closes it with its chord."""
+        ...
+
+    def save(self) -> None:
+        """Remember the transform and clip (and styles) until the matching :meth:`restore`."""
+        ...
+
+    def restore(self) -> None:
+        """Go back to what the matching :meth:`save` remembered."""
+        ...
+
+    def translate(self, dx: float, dy: float) -> None:
+        """Move the origin of the following calls by ``(dx, dy)``."""
+        ...
+
+    def rotate(self, angle: float) -> None:
+        """Turn the following calls by ``angle`` radians about the origin (clockwise on screen)."""
+        ...
+
+    def scale(self, sx: float, sy: float | None = None) -> None:
+        """Scale the following calls (``sy`` defaults to ``sx``)."""
+        ...
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Draw only inside this rectangle until the matching :meth:`restore`."""
+        ...
+
+    def sleep(self, seconds: float) -> None:
+        """Pause an animation here (painters that show no time ignore it)."""
+        ...
+
+
+def arc_points(
+    cx: float, cy: float, r: float, start: float, end: float, anticlockwise: bool = False
+) -> tuple[Point, Point, float]:
+    """Where an arc starts and ends, and the angle it sweeps (positive, at most 2π).
+
+    Angles are read as a canvas reads them: clockwise on screen from ``start`` to ``end``
+    (or anticlockwise), a sweep of 2π or more drawing the whole circle.
+
+    >>> import math
+    >>> a, b, sweep = arc_points(0, 0, 10, 0, math.pi / 2)
+    >>> [round(v, 6) for v in (*a, *b, sweep)]
+    [10.0, 0.0, 0.0, 10.0, 1.570796]
+    >>> round(arc_points(0, 0, 1, 0, -math.pi / 2)[2], 6)  # clockwise the long way round
+    4.712389
+    >>> round(arc_points(0, 0, 1, 0, -math.pi / 2, anticlockwise=True)[2], 6)
+    1.570796
+    """
+    delta = (start - end) if anticlockwise else (end - start)
+    tau = 2 * math.pi
+    sweep = tau if delta >= tau else delta % tau
+    return (
+        (cx + r * math.cos(start), cy + r * math.sin(start)),
+        (cx + r * math.cos(end), cy + r * math.sin(end)),
+        sweep,
+    )
+
+
+def then(m: Matrix, n: Matrix) -> Matrix:
+    """The transform in force ``m`` followed, for the next calls, by ``n`` (``n`` applies first).
+
+    >>> then(translation(10, 0), scaling(2, 2))  # scale, then move: as canvas calls compose
+    (2.0, 0.0, 0.0, 2.0, 10.0, 0.0)
+    """
+    return (
+        m[0] * n[0] + m[2] * n[1],
+        m[1] * n[0] + m[3] * n[1],
+        m[0] * n[2] + m[2] * n[3],
+        m[1] * n[2] + m[3] * n[3],
+        m[0] * n[4] + m[2] * n[5] + m[4],
+        m[1] * n[4] + m[3] * n[5] + m[5],
+    )
+
+
+def translation(dx: float, dy: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, float(dx), float(dy))
+
+
+def rotation(angle: float) -> Matrix:
+    """A turn by ``angle`` radians, clockwise on screen (``y`` grows downward)."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    return (cos, sin, -sin, cos, 0.0, 0.0)
+
+
+def scaling(sx: float, sy: float | None = None) -> Matrix:
+    return (float(sx), 0.0, 0.0, float(sx if sy is None else sy), 0.0, 0.0)
+
+
+def on_page(m: Matrix, x: float, y: float) -> Point:
+    """Where the point ``(x, y)`` drawn under transform ``m`` lands on the page.
+
+    >>> [round(v, 9) for v in on_page(then(translation(5, 5), rotation(math.pi / 2)), 1, 0)]
+    [5.0, 6.0]
+    """
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
 def hex_to_rgb(colour: str) -> tuple[int, int, int]:

@@ -13,6 +13,7 @@ a :class:`Swatch` is a fill, the ink to write on it and that mark.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from railwidgets.draw.painter import hex_to_rgb
@@ -44,6 +45,7 @@ HIGHLIGHT_FILL = "#FFFFFF"
 SELECT = "#0077BB"  # the choice in hand (drawn as a thick box, not by colour alone)
 
 
+@lru_cache(maxsize=256)
 def ink_for(fill: str) -> str:
     """Dark or white ink, whichever reads better on ``fill`` (WCAG relative luminance)."""
 

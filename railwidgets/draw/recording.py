@@ -12,6 +12,14 @@
 >>> p.clear("pieces")
 >>> len(p.calls)
 1
+
+Each call remembers the transform in force, so a test can ask where a point lands:
+
+>>> p.save(); p.translate(10, 0); p.scale(2)
+>>> p.path([("M", 0, 0), ("L", 5, 0)], stroke="#000000")
+>>> p.restore()
+>>> p.calls[-1].on_page(5, 0)
+(20.0, 0.0)
 """
 
 from __future__ import annotations
@@ -20,7 +28,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from railwidgets.draw.painter import Align, Baseline, Point
+from railwidgets.draw.painter import (
+    IDENTITY,
+    Align,
+    Baseline,
+    Matrix,
+    PathCommand,
+    Point,
+    on_page,
+    rotation,
+    scaling,
+    then,
+    translation,
+)
 
 __all__ = ["Call", "RecordingPainter"]
 
@@ -32,9 +52,17 @@ class Call:
     layer: str
     name: str
     args: dict[str, Any] = field(default_factory=dict)
+    #: The transform in force when the call was made.
+    matrix: Matrix = IDENTITY
+    #: How many clips were in force (``clip_rect`` calls not yet restored).
+    clips: int = 0
 
     def __getitem__(self, key: str) -> Any:
         return self.args[key]
+
+    def on_page(self, x: float, y: float) -> Point:
+        """Where the call's point ``(x, y)`` lands on the page."""
+        return on_page(self.matrix, x, y)
 
 
 class RecordingPainter:
@@ -46,9 +74,12 @@ class RecordingPainter:
         self.layers: list[str] = list(layers)
         self.current = self.layers[0] if self.layers else "static"
         self.calls: list[Call] = []
+        self.matrix: Matrix = IDENTITY
+        self._clips: list[tuple[float, float, float, float]] = []
+        self._saved: list[tuple[Matrix, int]] = []
 
     def _record(self, name: str, **args: Any) -> None:
-        self.calls.append(Call(self.current, name, args))
+        self.calls.append(Call(self.current, name, args, self.matrix, len(self._clips)))
 
     # -- queries for tests ----------------------------------------------------------
 
@@ -187,6 +218,7 @@ class RecordingPainter:
         align: Align = "center",
         baseline: Baseline = "middle",
         bold: bool = False,
+        alpha: float = 1.0,
     ) -> None:
         self._record(
             "text",
@@ -198,4 +230,73 @@ class RecordingPainter:
             align=align,
             baseline=baseline,
             bold=bold,
+            alpha=alpha,
         )
+
+    def path(
+        self,
+        commands: Sequence[PathCommand],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+        dash: Sequence[float] = (),
+    ) -> None:
+        self._record(
+            "path",
+            commands=[tuple(c) for c in commands],
+            fill=fill,
+            stroke=stroke,
+            width=width,
+            alpha=alpha,
+            dash=tuple(dash),
+        )
+
+    def arc(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        start: float,
+        end: float,
+        stroke: str | None = None,
+        width: float = 1.0,
+        fill: str | None = None,
+        alpha: float = 1.0,
+    ) -> None:
+        self._record(
+            "arc",
+            x=x,
+            y=y,
+            r=r,
+            start=start,
+            end=end,
+            stroke=stroke,
+            width=width,
+            fill=fill,
+            alpha=alpha,
+        )
+
+    def save(self) -> None:
+        self._saved.append((self.matrix, len(self._clips)))
+
+    def restore(self) -> None:
+        if self._saved:
+            self.matrix, clips = self._saved.pop()
+            del self._clips[clips:]
+
+    def translate(self, dx: float, dy: float) -> None:
+        self.matrix = then(self.matrix, translation(dx, dy))
+
+    def rotate(self, angle: float) -> None:
+        self.matrix = then(self.matrix, rotation(angle))
+
+    def scale(self, sx: float, sy: float | None = None) -> None:
+        self.matrix = then(self.matrix, scaling(sx, sy))
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        self._clips.append((x, y, w, h))
+        self._record("clip_rect", x=x, y=y, w=w, h=h)
+
+    def sleep(self, seconds: float) -> None:
+        self._record("sleep", seconds=seconds)

@@ -8,14 +8,41 @@
 True
 >>> "Tan &amp; &lt;Yellow&gt;" in svg
 True
+
+Transforms and clips work as on a canvas: each element carries the transform in
+force when it was drawn, and sits in a group clipped by the clips in force.
+
+>>> p = SvgPainter(100, 100)
+>>> p.save()
+>>> p.translate(50, 50)
+>>> p.clip_rect(-10, -10, 20, 20)
+>>> p.path([("M", 0, 0), ("L", 40, 0)], stroke="#212121")
+>>> p.restore()
+>>> print(p.to_svg().splitlines()[3])
+<g clip-path="url(#clip1)"><path d="M0 0L40 0" fill="none" stroke="#212121" stroke-width="1" stroke-linecap="round" stroke-linejoin="round" transform="matrix(1 0 0 1 50 50)"/></g>
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from railwidgets.draw.painter import FONT_FAMILY, Align, Baseline, Point
+from railwidgets.draw.painter import (
+    FONT_FAMILY,
+    IDENTITY,
+    Align,
+    Baseline,
+    Matrix,
+    PathCommand,
+    Point,
+    arc_points,
+    on_page,
+    rotation,
+    scaling,
+    then,
+    translation,
+)
 
 __all__ = ["SvgPainter"]
 
@@ -61,8 +88,18 @@ class SvgPainter:
         self._layers: dict[str, list[str]] = {name: [] for name in layers}
         self._current = next(iter(self._layers), "static")
         self._layers.setdefault(self._current, [])
+        self._matrix: Matrix = IDENTITY  # the transform in force
+        self._clips: tuple[str, ...] = ()  # ids of the clip paths in force, outermost first
+        self._saved: list[tuple[Matrix, tuple[str, ...]]] = []
+        self._defs: list[str] = []
 
     def _add(self, element: str) -> None:
+        if self._matrix != IDENTITY:
+            tag_end = element.index(">") - (element[element.index(">") - 1] == "/")
+            matrix = " ".join(_n(v) for v in self._matrix)
+            element = f'{element[:tag_end]} transform="matrix({matrix})"{element[tag_end:]}'
+        for clip in reversed(self._clips):
+            element = f'<g clip-path="url(#{clip})">{element}</g>'
         self._layers[self._current].append(element)
 
     # -- the Painter protocol --------------------------------------------------------------
@@ -191,6 +228,7 @@ class SvgPainter:
         align: Align = "center",
         baseline: Baseline = "middle",
         bold: bool = False,
+        alpha: float = 1.0,
     ) -> None:
         attrs = [
             f'x="{_n(x)}" y="{_n(y)}"',
@@ -202,7 +240,71 @@ class SvgPainter:
             attrs.append(f'dominant-baseline="{_BASELINE[baseline]}"')
         if bold:
             attrs.append('font-weight="bold"')
+        if alpha < 1:
+            attrs.append(f'opacity="{_n(alpha)}"')
         self._add(f"<text {' '.join(attrs)}>{escape(text)}</text>")
+
+    def path(
+        self,
+        commands: Sequence[PathCommand],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+        dash: Sequence[float] = (),
+    ) -> None:
+        dashes = f' stroke-dasharray="{" ".join(_n(d) for d in dash)}"' if dash else ""
+        self._add(
+            f'<path d="{_path_data(commands)}" {_paint(fill, stroke, width, alpha)} '
+            f'stroke-linecap="round" stroke-linejoin="round"{dashes}/>'
+        )
+
+    def arc(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        start: float,
+        end: float,
+        stroke: str | None = None,
+        width: float = 1.0,
+        fill: str | None = None,
+        alpha: float = 1.0,
+    ) -> None:
+        commands: list[PathCommand] = [("A", x, y, r, start, end)]
+        if fill:
+            commands.append(("Z",))
+        self.path(commands, fill=fill, stroke=stroke, width=width, alpha=alpha)
+
+    def save(self) -> None:
+        self._saved.append((self._matrix, self._clips))
+
+    def restore(self) -> None:
+        if self._saved:
+            self._matrix, self._clips = self._saved.pop()
+
+    def translate(self, dx: float, dy: float) -> None:
+        self._matrix = then(self._matrix, translation(dx, dy))
+
+    def rotate(self, angle: float) -> None:
+        self._matrix = then(self._matrix, rotation(angle))
+
+    def scale(self, sx: float, sy: float | None = None) -> None:
+        self._matrix = then(self._matrix, scaling(sx, sy))
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        corners = [
+            on_page(self._matrix, px, py)
+            for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+        ]
+        clip = f"clip{len(self._defs) + 1}"
+        self._defs.append(
+            f'<clipPath id="{clip}"><polygon points="{_points(corners)}"/></clipPath>'
+        )
+        self._clips = (*self._clips, clip)
+
+    def sleep(self, seconds: float) -> None:
+        """A still picture has no time: nothing to do."""
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -213,6 +315,8 @@ class SvgPainter:
             f'viewBox="0 0 {self.width} {self.height}" font-family={quoteattr(FONT_FAMILY)}>'
         )
         parts = [head]
+        if self._defs:
+            parts.append(f"<defs>{''.join(self._defs)}</defs>")
         if self.background:
             parts.append(
                 f'<rect width="{self.width}" height="{self.height}" fill="{self.background}"/>'
@@ -227,3 +331,31 @@ class SvgPainter:
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+
+def _path_data(commands: Sequence[PathCommand]) -> str:
+    """SVG path data for painter path commands (arcs about a centre become SVG arcs)."""
+    parts: list[str] = []
+    started = False
+    for command in commands:
+        op, args = command[0], [float(v) for v in command[1:]]  # type: ignore[arg-type]
+        if op == "A":
+            cx, cy, r, start, end = args[:5]
+            a, b, sweep = arc_points(cx, cy, r, start, end, bool(command[6:7] and command[6]))
+            flag = "0" if command[6:7] and command[6] else "1"
+            parts.append(f"{'L' if started else 'M'}{_n(a[0])} {_n(a[1])}")
+            if sweep >= 2 * math.pi - 1e-9:  # a whole circle: two halves
+                mx, my = 2 * cx - a[0], 2 * cy - a[1]
+                parts.append(f"A{_n(r)} {_n(r)} 0 0 {flag} {_n(mx)} {_n(my)}")
+                parts.append(f"A{_n(r)} {_n(r)} 0 0 {flag} {_n(a[0])} {_n(a[1])}")
+            elif sweep > 0:
+                large = "1" if sweep > math.pi else "0"
+                parts.append(f"A{_n(r)} {_n(r)} 0 {large} {flag} {_n(b[0])} {_n(b[1])}")
+        elif op in ("M", "L", "Q", "C"):
+            parts.append(op + " ".join(_n(v) for v in args))
+        elif op == "Z":
+            parts.append("Z")
+        else:
+            raise ValueError(f"unknown path command {command!r}")
+        started = op != "Z" or started
+    return "".join(parts)

@@ -205,3 +205,38 @@ PLAYER_FILL: dict[str, str] = {
     "black": "#212121",
     "pink": "#D81B60",
 }
+
+# Hex names as players see them (drawn on the map) --------------------------------------------
+
+ROW_LETTERS = "ABCDEFGHI"
+
+
+def _hex_names() -> dict[Hex, str]:
+    rows: dict[int, list[Hex]] = {}
+    for h in MAP_HEXES:
+        rows.setdefault(h[1], []).append(h)
+    return {
+        h: f"{ROW_LETTERS[i]}{k}"
+        for i, r in enumerate(sorted(rows))
+        for k, h in enumerate(sorted(rows[r]), 1)
+    }
+
+
+#: Each hex's name: its row's letter (A at the top) and its place in the row from the left.
+HEX_NAMES: dict[Hex, str] = _hex_names()
+
+
+def hex_name(h: Hex) -> str:
+    """The name a player reads on the map: ``"E4"`` is the fourth hex of row E (the middle).
+
+    >>> hex_name((0, 0)), hex_name((2, -4)), hex_name((-2, 4))
+    ('E4', 'A1', 'I2')
+    >>> hex_name((9, 9))
+    Traceback (most recent call last):
+    ...
+    ValueError: (9, 9) is not a hex of the map
+    """
+    try:
+        return HEX_NAMES[h]
+    except KeyError:
+        raise ValueError(f"{h} is not a hex of the map") from None

@@ -40,6 +40,11 @@ Positions (:meth:`Game.position`) are plain data with these keys:
 ``actions_left``  per seat, the actions not yet used this round (``"buy"``, ``"build"``)
 ``shares``        per seat, ``[{"company", "value"}]`` in the order bought
 ``taxed``         the taxed area: company names in the order taxed
+
+Views: every seat sees the whole table, so :meth:`Game.view` is the position (the
+bag's contents are public counts, §2.12). Only which discs the rounds to come will
+draw is hidden, and that is chance drawn when a round starts: :meth:`Game.from_view`
+keeps the position and draws the future from its own seed.
 """
 
 from __future__ import annotations
@@ -146,7 +151,7 @@ class SeatScore(NamedTuple):
     score: int
     kept: tuple[Share, ...]
     removed: tuple[Share, ...]
-    tie_break: tuple[int, ...]  # §2.11: score, then kept values high to low, padded with 0
+    tie_break: tuple[int, ...]  # §2.11: score, kept values high to low, then 0s for the missing
 
 
 def keeps(share: Share, taxed: set[str] | frozenset[str]) -> bool:
@@ -182,7 +187,7 @@ class Game(BaseGame):
     # -- setup (§2.6) -------------------------------------------------------------------------------
 
     def _setup(self) -> State:
-        rng = self.rng
+        rng = self._chance
         n = self.num_players
         row = SETUP[n]
         s = State()
@@ -220,7 +225,7 @@ class Game(BaseGame):
         """§2.7.1–2: draw 2N+1 discs into the market; every player gets both actions back."""
         s.round += 1
         pool = [c for c in COMPANIES for _ in range(s.bag[c])]
-        drawn = self.rng.sample(pool, SETUP[self.num_players].draw_per_round)
+        drawn = self._chance.sample(pool, SETUP[self.num_players].draw_per_round)
         for company in drawn:
             s.bag[company] -= 1
         s.market = list(drawn)
@@ -399,9 +404,9 @@ class Game(BaseGame):
             kept = tuple(s for s in shares if keeps(s, taxed))
             removed = tuple(s for s in shares if not keeps(s, taxed))
             score = sum(s.value for s in kept)
+            # §2.11.3, D8: the kept shares high to low, then a 0 for each missing one
             values = sorted((s.value for s in kept), reverse=True)
-            padding = [0] * max(0, ROUNDS - len(values))  # D8: a missing share counts as 0
-            tie_break = (score, *sorted(values + padding, reverse=True))
+            tie_break = (score, *values, *[0] * (ROUNDS - len(values)))
             result.append(SeatScore(seat, score, kept, removed, tie_break))
         return result
 

@@ -3,7 +3,9 @@
 Click a disc in the market, then press **Buy** or **Build**. For Build the
 legal hexes light up; click one to place the disc (when the company is
 blocked, its frame is the only target). Seats can be Human (hot-seat play
-works for several people), Random bot or Greedy bot.
+works for several people), Random bot or Greedy bot. What may be clicked comes
+from the kit's :class:`~railwidgets.ui.choice.Choice` over the legal actions
+(:mod:`railwidgets.minirails.picks` says how an action is picked in parts).
 
 >>> from railwidgets import MiniRailsWidget
 >>> w = MiniRailsWidget(players=3, seed=7, seats=["human", "human", "human"])
@@ -19,10 +21,9 @@ Buy(company='blue', slot=0)
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from html import escape
 from typing import Any, ClassVar
-
-import ipywidgets as widgets
 
 from railwidgets.draw.palette import Swatch
 from railwidgets.minirails import render
@@ -33,6 +34,7 @@ from railwidgets.minirails.components import (
     PLAYER_COLOURS,
     PLAYER_FILL,
 )
+from railwidgets.minirails.picks import parts_of
 from railwidgets.minirails.render import (
     DEFAULT_LAYOUT,
     FrameTarget,
@@ -42,7 +44,10 @@ from railwidgets.minirails.render import (
     Target,
     hit_test,
 )
-from railwidgets.minirails.rules import Build, Buy, Game
+from railwidgets.minirails.rules import Build, Game
+from railwidgets.minirails.story import draw_recent_moves, round_end_frames
+from railwidgets.ui.choice import ChoiceError
+from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip
 
@@ -61,18 +66,34 @@ def _player_chip(game: Game, seat: int) -> str:
 
 
 class MiniRailsWidget(GameWidget):
-    """A ``VBox``: toolbar, seats, Buy/Build, the board, status line, score table and log.
+    """A ``VBox``: toolbar, seats, Buy/Build, the status line, the board, score table and log.
 
     ``seats``: one of ``"human"``, ``"random"``, ``"greedy"`` per player (default:
     the first seat human, the others greedy bots). ``bot_pause``: seconds a bot
     waits before moving (0 in tests). ``widget.game`` is the engine.
     """
 
+    GAME = Game
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
         "greedy": ("Greedy bot", lambda seed: GreedyBot(seed)),
     }
     DEFAULT_BOT: ClassVar[str] = "greedy"
+    BUTTONS = (
+        ChoiceButton(
+            "Buy",
+            "verb",
+            "buy",
+            icon="shopping-cart",
+            tooltip="Buy a share of the disc's company",
+            key="b",
+        ),
+        ChoiceButton(
+            "Build", "verb", "build", icon="train", tooltip="Build the disc onto the map", key="t"
+        ),
+    )
+    RULES_FOR: ClassVar[dict[str, str]] = {"buy": "§2.7", "build": "§2.8", "over": "§2.11"}
+    FRAME_PAUSE: ClassVar[float] = 0.9  # the end of a round: time to read each step
 
     game: Game
 
@@ -85,31 +106,63 @@ class MiniRailsWidget(GameWidget):
         bot_pause: float = 0.6,
         game: Game | None = None,
         layout: Layout = DEFAULT_LAYOUT,
+        animate: bool = True,
     ):
-        self.board_layout = layout
-        self.selected: int | None = None  # the market slot whose disc is in hand
-        self.building = False  # Build was pressed: the legal targets are lit
-        self.WIDTH, self.HEIGHT = layout.width, layout.height
-        super().__init__(players, seed, seats, bot_pause=bot_pause, game=game)
+        self._base_layout = layout
+        super().__init__(players, seed, seats, bot_pause=bot_pause, game=game, animate=animate)
 
     # -- the game -----------------------------------------------------------------------------
 
-    def make_game(self, players: int | None, seed: int | None) -> Game:
-        return Game(players=players, seed=seed)
+    @property
+    def board_layout(self) -> Layout:
+        """Where everything is drawn: the layout, as tall as this game's profit boards need."""
+        return self._base_layout.for_players(self.game.num_players)
+
+    def board_size(self) -> tuple[int, int]:
+        layout = self.board_layout
+        return (int(layout.width), int(layout.height))
+
+    def parts(self, action: Any) -> Any:
+        return parts_of(action)
 
     def draw_static(self, painter: Any) -> None:
         render.draw_static(self.game, painter, self.board_layout)
 
     def draw_dynamic(self, painter: Any) -> None:
-        render.draw_pieces(self.game, painter, self.board_layout)
-        render.draw_highlights(self.game, painter, self.targets(), self.selected, self.board_layout)
+        layout, viewer = self.board_layout, self._turn_viewer()
+        render.draw_pieces(self.game, painter, layout, viewer=viewer)
+        render.draw_highlights(
+            self.game, painter, self.targets(), self.selected, layout, viewer=viewer
+        )
+        draw_recent_moves(self.game, painter, self.recent(), layout)
 
-    def svg_options(self) -> dict[str, Any]:
-        return {
-            "highlights": self.targets(),
-            "selected": self.selected,
-            "layout": self.board_layout,
-        }
+    def _turn_viewer(self) -> int | None:
+        """The person whose turn it is, when one is at the device (their turn stands out)."""
+        seat = self.game.current_player
+        return seat if seat is not None and seat == self.viewer and self._is_human_turn() else None
+
+    def animation(self, before: Any, action: Any, after: Any) -> list[Any]:
+        """The end of a round as steps: tax, the new order, the new market."""
+        return round_end_frames(before, after, self.board_layout)
+
+    @property
+    def buy_button(self) -> Any:
+        return self.choice_button("Buy")
+
+    @property
+    def build_button(self) -> Any:
+        return self.choice_button("Build")
+
+    @property
+    def selected(self) -> int | None:
+        """The market slot whose disc is in hand, if any."""
+        slot = self.choice.picked("slot")
+        return slot if isinstance(slot, int) else None
+
+    @property
+    def building(self) -> bool:
+        """Whether Build was pressed for the disc in hand (its targets are lit)."""
+        return self.choice.picked("verb") == "build"
 
     @property
     def company_in_hand(self) -> str | None:
@@ -120,144 +173,84 @@ class MiniRailsWidget(GameWidget):
         return item if isinstance(item, str) else None
 
     def targets(self) -> list[Target]:
-        """What lights up now: legal build targets, or the discs a person may take."""
-        game = self.game
-        if game.is_over or not self._is_human_turn():
+        """What lights up now: where the disc may be built, or the discs that may be taken."""
+        choice = self.choice
+        if not choice.actions:
             return []
-        company = self.company_in_hand
-        if self.building and company is not None:
-            legal = game.legal_hexes(company)
-            return [HexTarget(h) for h in legal] if legal else [FrameTarget(company)]
+        if self.building and self.company_in_hand is not None:
+            hexes = choice.options("hex")
+            return [FrameTarget(self.company_in_hand) if h is None else HexTarget(h) for h in hexes]  # type: ignore[arg-type]
         if self.selected is None:
-            return [
-                MarketTarget(i) for i, item in enumerate(game.state.market) if isinstance(item, str)
-            ]
+            return [MarketTarget(slot) for slot in choice.options("slot")]  # type: ignore[arg-type]
         return []
-
-    def reset_choice(self) -> None:
-        self.selected = None
-        self.building = False
-
-    # -- buttons ---------------------------------------------------------------------------------
-
-    def action_bar(self) -> list[widgets.Widget]:
-        self.buy_button = widgets.Button(
-            description="Buy", icon="shopping-cart", tooltip="Buy a share of the disc's company"
-        )
-        self.build_button = widgets.Button(
-            description="Build", icon="train", tooltip="Build the disc onto the map"
-        )
-        self.buy_button.on_click(lambda _: self.buy())
-        self.build_button.on_click(lambda _: self.build())
-        return [self.buy_button, self.build_button]
-
-    def update_action_bar(self) -> None:
-        seat = self.game.current_player
-        ready = seat is not None and self._is_human_turn() and self.company_in_hand is not None
-        left = self.game.actions_left(seat) if seat is not None else frozenset()
-        self.buy_button.disabled = not (ready and "buy" in left)
-        self.build_button.disabled = not (ready and "build" in left)
-        self.build_button.button_style = "info" if self.building else ""
-
-    def _check_turn(self) -> bool:
-        if self.game.is_over:
-            self.say("The game is over: press New game to play again.", error=True)
-            return False
-        if not self._is_human_turn():
-            seat = self.game.current_player
-            assert seat is not None
-            self.say(
-                f"It is {self.game.player_name(seat)}'s turn ({self.seat_label(seat)}).", error=True
-            )
-            return False
-        if self.company_in_hand is None:
-            self.say("First click a disc in the market.", error=True)
-            return False
-        return True
-
-    def buy(self) -> None:
-        """The Buy button: buy a share of the selected disc's company."""
-        if not self._check_turn():
-            return
-        assert self.selected is not None and self.company_in_hand is not None
-        self.play(Buy(self.company_in_hand, self.selected))
-
-    def build(self) -> None:
-        """The Build button: light up where the selected disc may go."""
-        if not self._check_turn():
-            return
-        company = self.company_in_hand
-        assert company is not None
-        seat = self.game.current_player
-        assert seat is not None
-        if "build" not in self.game.actions_left(seat):
-            self.say(
-                f"{self.game.player_name(seat)} has already built this round: press Buy.",
-                error=True,
-            )
-            return
-        self.building = True
-        if self.game.legal_hexes(company):
-            self.say(f"Build {company}: click a lit hex (next to a {company} disc).")
-        else:
-            self.say(
-                f"{company.title()} is blocked: no empty hex next to its discs. Click the "
-                f"{company} frame to put the disc there ({company} shares −1)."
-            )
-        self.refresh()
 
     # -- clicks on the board ---------------------------------------------------------------------------
 
-    def board_click(self, x: float, y: float) -> None:
+    def hit(self, x: float, y: float) -> tuple[str, Hashable] | None:
         target = hit_test(self.game, x, y, self.board_layout)
-        game = self.game
-        company = self.company_in_hand
         if isinstance(target, MarketTarget):
-            item = game.state.market[target.slot]
-            if not isinstance(item, str):
+            return ("slot", target.slot)
+        if isinstance(target, HexTarget):
+            return ("hex", target.hex)
+        if isinstance(target, FrameTarget):
+            return ("frame", target.company)
+        return None
+
+    def pick(self, part: str, value: Hashable) -> None:
+        if part == "frame" and self._may_pick():  # a frame stands for "no hex" (§2.8.5)
+            company = self.company_in_hand
+            if not self.building or company is None:
                 self.say(
-                    f"Slot {target.slot} holds {game.player_name(item)}'s marker: that disc "
-                    "was taken already. Click a disc.",
+                    "A frame takes a disc only when its company is blocked: take a disc, "
+                    "press Build, then click.",
                     error=True,
                 )
                 return
-            self.selected, self.building = target.slot, False
-            seat = game.current_player
-            assert seat is not None
-            left = [v for v in ("buy", "build") if v in game.actions_left(seat)]
-            verbs = " or ".join(v.title() for v in left)
-            self.say(
-                f"{game.player_name(seat)} takes the {item} disc (slot {target.slot}): press {verbs}."
+            if value != company:
+                self.say(f"That is the {value} frame, not {company}'s.", error=True)
+                return
+            part, value = "hex", None
+        super().pick(part, value)
+
+    def miss(self, x: float, y: float) -> str:
+        if self.building:
+            return "Click one of the lit hexes (or another disc in the market)."
+        if self.selected is not None:
+            return "Press Buy or Build for the disc in hand (or click another disc)."
+        return "Click a disc in the market."
+
+    def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
+        game = self.game
+        company, slot = self.company_in_hand, self.selected
+        if part == "slot" and isinstance(value, int):
+            item = game.state.market[value]
+            return (
+                f"Slot {value} holds {game.player_name(item)}'s marker: that disc was taken "
+                "already. Click a disc."
+                if not isinstance(item, str)
+                else f"The {item} disc in slot {value} cannot be taken now."
             )
-            self.refresh()
-        elif isinstance(target, HexTarget):
-            if company is None or not self.building:
-                self.say(
-                    "To build, click a disc in the market, press Build, then click a lit hex.",
-                    error=True,
-                )
-                return
-            assert self.selected is not None
-            self.play(Build(company, self.selected, target.hex))
-        elif isinstance(target, FrameTarget):
-            if company is None or not self.building:
-                self.say(
-                    "A frame takes a disc only when its company is blocked: take a disc, press "
-                    "Build, then click.",
-                    error=True,
-                )
-                return
-            if target.company != company:
-                self.say(f"That is the {target.company} frame, not {company}'s.", error=True)
-                return
-            assert self.selected is not None
-            self.play(Build(company, self.selected, None))
-        elif self.building:
-            self.say("Click one of the lit hexes (or another disc in the market).", error=True)
-        elif self.selected is not None:
-            self.say("Press Buy or Build for the disc in hand (or click another disc).", error=True)
-        else:
-            self.say("Click a disc in the market.", error=True)
+        if part == "verb":
+            seat = game.current_player
+            if company is None:
+                return "First click a disc in the market."
+            done = "built" if value == "build" else "bought"
+            return f"{game.player_name(seat)} has already {done} this round: press {'Buy' if value == 'build' else 'Build'}."  # type: ignore[arg-type]
+        if part == "hex":
+            if company is None or slot is None or not self.building:
+                return "To build, click a disc in the market, press Build, then click a lit hex."
+            if value is not None and not game.legal_hexes(company):
+                return f"{company.title()} is blocked: click its frame, not a hex."
+            return self.why_not(Build(company, slot, value))  # type: ignore[arg-type]
+        return f"{err}. {self.prompt()}"
+
+    def why_not(self, action: Any) -> str:
+        """The engine's own reason for refusing ``action`` (it names the rule)."""
+        try:
+            self.game.copy().apply(action)
+        except ValueError as err:
+            return str(err)
+        return f"{action} is legal, but not the decision in hand."
 
     # -- words and tables -----------------------------------------------------------------------------
 
@@ -272,7 +265,19 @@ class MiniRailsWidget(GameWidget):
             return f"{name} ({self.seat_label(seat)}) is to play."
         left = [v for v in ("buy", "build") if v in game.actions_left(seat)]
         verbs = " or ".join(v.title() for v in left)
-        return f"{name} to play: click a disc in the market, then {verbs}."
+        you = self.addressee(seat)
+        turn = f"Your turn ({name})" if you == "You" else f"{name} to play"
+        company = self.company_in_hand
+        if company is None:
+            return f"{turn}: click a disc in the market, then {verbs}."
+        if self.building:
+            if game.legal_hexes(company):
+                return f"Build {company}: click a lit hex (next to a {company} disc)."
+            return (
+                f"{company.title()} is blocked: no empty hex next to its discs. Click the "
+                f"{company} frame to put the disc there ({company} shares −1)."
+            )
+        return f"{turn}: the {company} disc (slot {self.selected}) is in hand: press {verbs}."
 
     def _result_sentence(self) -> str:
         game = self.game

@@ -28,6 +28,7 @@ Positions (:meth:`Game.position`) are plain data, documented key by key in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -36,7 +37,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
-from railwidgets.offtherails import board, chasm, missions, movement, position, setup
+from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
     ChangeSpeed,
@@ -103,6 +104,7 @@ from railwidgets.offtherails.state import (
     TAKE,
     Cart,
     State,
+    Step,
 )
 from railwidgets.offtherails.text import board_text
 
@@ -187,8 +189,8 @@ class Game(BaseGame):
 
     def _setup(self) -> State:
         if not self._cfg.solo:
-            return setup.new_game(self.num_players, self.options["length"], self.rng, self._say)
-        self._state = setup.new_solo_game(self.rng, self._say)
+            return setup.new_game(self.num_players, self.options["length"], self._chance, self._say)
+        self._state = setup.new_solo_game(self._chance, self._say)
         self._begin_turn()
         return self._state
 
@@ -232,7 +234,7 @@ class Game(BaseGame):
             self._deposit_phase()
 
     def _deposit_phase(self) -> None:
-        st, rng, say = self._state, self.rng, self._say
+        st, rng, say = self._state, self._chance, self._say
         if self._cfg.solo:
             chasm.solo_reveal(st, rng, say)  # §2.15
         elif st.collapsed:
@@ -524,7 +526,7 @@ class Game(BaseGame):
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
-            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
+            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self._chance, say)
             self._begin_turn()
         elif isinstance(action, ChooseCart):
             movement.start(st, say, st.cart_named(st.active, action.cart))
@@ -592,6 +594,7 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
         position.check_stage(st, self._cfg.solo)
+        invariants.check(st, self.num_players, self.options["length"], self._cfg.solo)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
@@ -600,5 +603,40 @@ class Game(BaseGame):
     def _view(self, seat: int) -> dict[str, Any]:
         return position.hide(self.position(), seat, self._state)
 
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position.position_from_view(view, rng)  # what is hidden, and how it is drawn
+
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
+
+    def apply_traced(self, action: Action) -> list[Step]:
+        """Play ``action`` like :meth:`apply`, and return every step the carts took (animations).
+
+        >>> from railwidgets.offtherails import scenarios
+        >>> g = scenarios.game(tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
+        ...                    carts=[scenarios.cart(0, "white", (-1, 4), "S", "N")])
+        >>> [(s.event, s.square) for s in g.apply_traced(EndActions())]
+        [('start', (-1, 4)), ('enter', (0, 4)), ('enter', (1, 4)), ('enter', (2, 4)), ('stop', (2, 4))]
+        """
+        self._state.steps = steps = []
+        try:
+            self.apply(action)
+        finally:
+            self._state.steps = None
+        return steps
+
+    def to_svg(self, seat: int | None = None) -> str:
+        """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
+
+        >>> Game(players=2, seed=3).to_svg(seat=0).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
+
+        painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
+        data = self.position() if seat is None else self.view(seat)
+        all_tracks = self.options["start_tracks"] == "all"
+        draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
+        return painter.to_svg()

@@ -35,9 +35,11 @@ from ipywidgets import Layout
 from railwidgets.draw.painter import Painter
 from railwidgets.ui.canvas import CanvasPainter
 
-__all__ = ["BoardView"]
+__all__ = ["BoardView", "Frame"]
 
 DrawFn = Callable[[Painter], None]
+#: One picture of an animation: draws the layers above the static one.
+Frame = Callable[[Painter], None]
 
 #: Seconds after a page connects before the board is drawn a second time.
 REDRAW_AGAIN_AFTER = 0.5
@@ -58,6 +60,7 @@ class BoardView:
         draw_static: DrawFn,
         draw_dynamic: DrawFn,
         on_click: Callable[[float, float], None],
+        on_key: Callable[[str], None] | None = None,
         layers: Sequence[str] = ("static", "pieces", "highlights"),
     ):
         self.layers = tuple(layers)
@@ -76,13 +79,21 @@ class BoardView:
         self.redraws = 0  # how many times the board was drawn (for tests and benchmarks)
         self._pending: asyncio.TimerHandle | None = None  # the second draw after a connect
         self.canvas.on_mouse_down(self.click)
+        self._on_key = on_key
+        if on_key is not None:
+            self.canvas.on_key_down(self._key_down)
         self.canvas.on_client_ready(self._client_ready)
         self.redraw(static=True)
 
-    def redraw(self, *, static: bool = False) -> None:
+    def redraw(
+        self, *, static: bool = False, frames: Sequence[Frame] = (), pause: float = 0.2
+    ) -> None:
         """Draw the layers above the static one again (and the static one too if ``static``).
 
-        Everything goes out in one ``hold_canvas()``: one message.
+        ``frames`` are played first, each on cleared upper layers and followed by a
+        ``pause`` (seconds): an animation. It ends on the usual picture, so the last
+        frame the page shows is exactly the static redraw. Everything goes out in one
+        ``hold_canvas()``: one message.
         """
         painter = self.painter
         manager = self.canvas._canvas_manager  # ipycanvas 0.14 private API, pinned
@@ -93,9 +104,17 @@ class BoardView:
             with hold_canvas():
                 if static:
                     painter.clear(self.layers[0])
+                    painter.layer(self.layers[0])
                     self._draw_static(painter)
+                for frame in frames:
+                    for name in self.layers[1:]:
+                        painter.clear(name)
+                    painter.layer(self.layers[-1])
+                    frame(painter)
+                    painter.sleep(pause)
                 for name in self.layers[1:]:
                     painter.clear(name)
+                painter.layer(self.layers[1] if len(self.layers) > 1 else self.layers[0])
                 self._draw_dynamic(painter)
         except BaseException:
             # hold_canvas() has no finally: drop the half-made batch and stop holding,
@@ -107,9 +126,27 @@ class BoardView:
             raise
         self.redraws += 1
 
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.painter.width, self.painter.height)
+
+    def resize(self, width: int, height: int) -> None:
+        """Give the canvas a new size (a new game that needs another); the caller redraws.
+
+        A resized canvas forgets its drawing and its styles: draw everything again.
+        """
+        self.canvas.width, self.canvas.height = width, height
+        self.canvas.layout.max_width = f"{width}px"
+        self.painter.width, self.painter.height = width, height
+        self.painter.forget_styles()
+
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel ``(x, y)``: what the browser's mouse-down does."""
         self._on_click(x, y)
+
+    def _key_down(self, key: str, *_: object) -> None:
+        if self._on_key is not None:
+            self._on_key(key)
 
     def _client_ready(self, *_: object) -> None:
         # A newly connected page has blank canvases with default styles, and must be
@@ -130,8 +167,12 @@ class BoardView:
         self.redraw(static=True)
 
     def close(self) -> None:
-        """Stop listening and drawing, and close the canvas."""
+        """Stop listening and drawing, and close the canvas and its layers."""
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
+        for layer in self.canvas._canvases:
+            layer.layout.close()
+            layer.close()
+        self.canvas.layout.close()
         self.canvas.close()

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
-from railwidgets.draw.painter import FONT_FAMILY, Align, Baseline, Point, hex_to_rgb
+from railwidgets.draw.painter import FONT_FAMILY, Align, Baseline, PathCommand, Point, hex_to_rgb
 
 __all__ = ["CanvasPainter"]
 
@@ -37,11 +37,13 @@ class CanvasPainter:
         self.height = int(canvas.height)
         self._layer: Canvas = canvas[0]
         self._styles: dict[int, dict[str, Any]] = {}
+        self._saved: dict[int, list[dict[str, Any]]] = {}  # styles at each save(), per layer
         self._rgb: dict[str, tuple[int, int, int]] = {}
 
     def forget_styles(self) -> None:
         """Forget the styles sent so far (a newly connected page starts from the defaults)."""
         self._styles.clear()
+        self._saved.clear()
 
     # -- style cache -------------------------------------------------------------------------
 
@@ -243,13 +245,105 @@ class CanvasPainter:
         align: Align = "center",
         baseline: Baseline = "middle",
         bold: bool = False,
+        alpha: float = 1.0,
     ) -> None:
-        self._set("global_alpha", 1.0)
+        self._set("global_alpha", alpha)
         self._set("font", f"{'bold ' if bold else ''}{size:.4g}px {FONT_FAMILY}")
         self._set("fill_style", fill)
         self._set("text_align", align)
         self._set("text_baseline", baseline)
         self._layer.fill_text(text, x, y)
+
+    def path(
+        self,
+        commands: Sequence[PathCommand],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+        alpha: float = 1.0,
+        dash: Sequence[float] = (),
+    ) -> None:
+        layer = self._layer
+        self._set("global_alpha", alpha)
+        layer.begin_path()
+        for command in commands:
+            op, args = command[0], command[1:]
+            if op == "M":
+                layer.move_to(*args)
+            elif op == "L":
+                layer.line_to(*args)
+            elif op == "Q":
+                layer.quadratic_curve_to(*args)
+            elif op == "C":
+                layer.bezier_curve_to(*args)
+            elif op == "A":
+                layer.arc(*args[:5], bool(args[5:6] and args[5]))
+            elif op == "Z":
+                layer.close_path()
+            else:
+                raise ValueError(f"unknown path command {command!r}")
+        if fill:
+            self._set("fill_style", fill)
+            layer.fill()
+        if stroke:
+            self._set("stroke_style", stroke)
+            self._set("line_width", width)
+            self._set("line_cap", "round")
+            self._set("line_join", "round")
+            if dash:
+                layer.set_line_dash(list(dash))
+            layer.stroke()
+            if dash:
+                layer.set_line_dash([])
+
+    def arc(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        start: float,
+        end: float,
+        stroke: str | None = None,
+        width: float = 1.0,
+        fill: str | None = None,
+        alpha: float = 1.0,
+    ) -> None:
+        commands: list[PathCommand] = [("A", x, y, r, start, end)]
+        if fill:
+            commands.append(("Z",))
+        self.path(commands, fill=fill, stroke=stroke, width=width, alpha=alpha)
+
+    def save(self) -> None:
+        key = id(self._layer)
+        self._saved.setdefault(key, []).append(dict(self._styles.get(key, {})))
+        self._layer.save()
+
+    def restore(self) -> None:
+        # the canvas restores its styles too: so does the cache
+        key = id(self._layer)
+        stack = self._saved.get(key)
+        if stack:
+            self._styles[key] = stack.pop()
+        self._layer.restore()
+
+    def translate(self, dx: float, dy: float) -> None:
+        self._layer.translate(dx, dy)
+
+    def rotate(self, angle: float) -> None:
+        self._layer.rotate(angle)
+
+    def scale(self, sx: float, sy: float | None = None) -> None:
+        self._layer.scale(sx, sx if sy is None else sy)
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        layer = self._layer
+        layer.begin_path()
+        layer.rect(x, y, w, h)
+        layer.clip()
+
+    def sleep(self, seconds: float) -> None:
+        """Pause the batch here: the page waits ``seconds`` before drawing what follows."""
+        self._layer.sleep(round(seconds * 1000))
 
 
 _UNSET = object()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -81,3 +82,99 @@ def test_colours() -> None:
     assert ink_for("#F5F5F5") == DARK
     assert ink_for("#212121") == LIGHT
     assert Swatch("#F9D71C", "Y").ink == DARK
+
+
+# -- paths, arcs, transforms, clips ---------------------------------------------------------------
+
+
+def draw_shapes(p: Painter) -> None:
+    """Every new primitive once: curves, arcs, a rotated and clipped group, a pause."""
+    p.layer("pieces")
+    p.path(
+        [
+            ("M", 10, 10),
+            ("L", 30, 10),
+            ("Q", 40, 10, 40, 20),
+            ("C", 40, 30, 20, 40, 10, 30),
+            ("Z",),
+        ],
+        fill="#1E5AA8",
+        stroke="#212121",
+        width=2,
+    )
+    p.arc(50, 50, 10, 0, math.pi, stroke="#C62828", width=3)
+    p.save()
+    p.translate(60, 20)
+    p.rotate(math.pi / 2)
+    p.scale(2)
+    p.clip_rect(-5, -5, 10, 10)
+    p.path([("A", 0, 0, 4, 0, 2 * math.pi), ("Z",)], fill="#2E7D32", stroke="#212121", dash=(2, 1))
+    p.text(0, 0, "T", size=12, alpha=0.5)
+    p.restore()
+    p.sleep(0.1)
+    p.circle(5, 5, 2, fill="#000000")
+
+
+def test_svg_paths_arcs_and_transforms_are_well_formed() -> None:
+    p = SvgPainter(100, 100, layers=("static", "pieces"))
+    draw_shapes(p)
+    svg = p.to_svg()
+    root = ET.fromstring(svg)
+    paths = [e.get("d") for e in root.iter(f"{SVG}path")]
+    assert paths[0] == "M10 10L30 10Q40 10 40 20C40 30 20 40 10 30Z"
+    assert paths[1] == "M60 50A10 10 0 0 1 40 50"  # half a circle, clockwise on screen
+    assert paths[2].count("A") == 2  # a whole circle is drawn as two halves
+    clip = root.find(f"{SVG}defs/{SVG}clipPath")
+    assert clip is not None and clip.get("id") == "clip1"
+    clipped = [g for g in root.iter(f"{SVG}g") if g.get("clip-path") == "url(#clip1)"]
+    assert len(clipped) == 2  # the circle and the text, nothing drawn after restore()
+    text = root.find(f".//{SVG}text")
+    assert text is not None and text.get("transform") == "matrix(0 2 -2 0 60 20)"
+    assert text.get("opacity") == "0.5"
+    last = root.findall(f".//{SVG}circle")[-1]
+    assert last.get("transform") is None  # restored: no transform any more
+
+
+def test_svg_clip_polygon_is_on_the_page() -> None:
+    p = SvgPainter(100, 100)
+    p.save()
+    p.translate(10, 20)
+    p.clip_rect(0, 0, 5, 5)
+    p.restore()
+    assert '<polygon points="10,20 15,20 15,25 10,25"/>' in p.to_svg()
+
+
+def test_svg_arc_directions() -> None:
+    p = SvgPainter(10, 10)
+    p.path([("M", 0, 0), ("A", 0, 0, 1, 0, -math.pi / 2, True)], stroke="#000000")
+    p.path([("A", 0, 0, 1, 0, -math.pi / 2)], stroke="#000000")
+    first, second = (e.get("d") for e in ET.fromstring(p.to_svg()).iter(f"{SVG}path"))
+    assert first == "M0 0L1 0A1 1 0 0 0 0 -1"  # anticlockwise: the short way, sweep flag 0
+    assert second == "M1 0A1 1 0 1 1 0 -1"  # clockwise: the long way round
+
+
+def test_svg_refuses_an_unknown_path_command() -> None:
+    with pytest.raises(ValueError, match="unknown path command"):
+        SvgPainter().path([("X", 1, 2)], stroke="#000000")
+
+
+def test_recording_keeps_transforms_and_clips_per_call() -> None:
+    p = RecordingPainter(100, 100, layers=("static", "pieces"))
+    draw_shapes(p)
+    names = [c.name for c in p.calls]
+    assert names == ["path", "arc", "clip_rect", "path", "text", "sleep", "circle"]
+    inside = p.by_name("text")[0]
+    assert inside.clips == 1
+    assert [round(v, 9) for v in inside.on_page(1, 0)] == [60.0, 22.0]
+    assert p.calls[-1].clips == 0 and p.calls[-1].on_page(5, 5) == (5.0, 5.0)
+    assert p.by_name("sleep")[0]["seconds"] == 0.1
+
+
+def test_restore_without_save_changes_nothing() -> None:
+    svg, rec = SvgPainter(10, 10), RecordingPainter(10, 10)
+    for p in (svg, rec):
+        p.translate(3, 4)
+        p.restore()
+        p.circle(0, 0, 1, fill="#000000")
+    assert 'transform="matrix(1 0 0 1 3 4)"' in svg.to_svg()
+    assert rec.calls[-1].on_page(0, 0) == (3.0, 4.0)

@@ -322,7 +322,8 @@ def test_2_11_tie_break_then_the_second_highest_share():
 
 
 def test_2_11_2_all_equal_is_a_shared_victory_and_D8_pads_with_zero():
-    """Orange's removed gray +3 counts as 0, the same as Purple's gray at 0 (D8)."""
+    """Orange kept five shares (its gray +3 is removed), Purple six: 4, 2, 0, 0, 0 and a
+    missing share counted as 0 (D8) equal Purple's 4, 2, 0, 0, 0, 0."""
     g = scenarios.finished(
         ALL_TAXED_BUT_GRAY,
         [
@@ -334,6 +335,30 @@ def test_2_11_2_all_equal_is_a_shared_victory_and_D8_pads_with_zero():
     )
     assert g.scores()[:2] == [6, 6]
     assert g.winners() == [ORANGE, PURPLE]
+    assert g.tie_break_used
+
+
+def test_2_11_3_a_kept_negative_share_is_below_a_missing_one():
+    """The spec's example: equal totals 0; Orange keeps +1, −1, Purple +1, 0, 0, 0, 0, −1.
+
+    Best shares +1 = +1; second best: Orange −1, Purple 0, so Purple wins. Orange's
+    four removed shares count as 0 only after its kept −1 (D8: pad after sorting).
+    """
+    g = scenarios.finished(
+        ALL_TAXED_BUT_GRAY,
+        [
+            shares(("red", 1), ("gray", -1), ("gray", 2), ("gray", 1), ("red", -2), ("tan", -1)),
+            shares(("red", 1), ("white", 0), ("white", 0), ("tan", 0), ("tan", 0), ("gray", -1)),
+            six(("gray", -3), filler="yellow"),
+            six(("gray", -2), filler="blue"),
+        ],
+    )
+    orange, purple = g.scoring()[:2]
+    assert [s.value for s in orange.kept] == [1, -1]
+    assert sorted((s.value for s in purple.kept), reverse=True) == [1, 0, 0, 0, 0, -1]
+    assert g.scores() == [0, 0, -3, -2]
+    assert orange.tie_break == (0, 1, -1, 0, 0, 0, 0)
+    assert g.winners() == [PURPLE]
     assert g.tie_break_used
 
 
@@ -382,3 +407,202 @@ def test_bad_positions_are_refused_with_the_reason(changes, message):
 def test_impossible_positions_are_refused_with_the_reason(changes, message):
     with pytest.raises(RecordError, match=message):
         game(**{**scenarios.ROUND_3, **changes})
+
+
+def test_2_12_a_frame_disc_while_the_company_can_still_build_is_refused():
+    """Discs never leave the map, so a company with a frame disc has been blocked ever since."""
+    blocked = scenarios.blocked_company()
+    blocked.apply(Build("red", 0, None))
+    data = blocked.position()
+    assert data["frame_discs"]["red"] == 1
+    assert minirails.Game.from_position(data).state.frame_discs["red"] == 1
+    red_free = {**scenarios.ROUND_3, "frame_discs": {**dict.fromkeys(COMPANIES, 0), "red": 1}}
+    with pytest.raises(RecordError, match=r"red has 1 disc\(s\) on its frame but can still build"):
+        game(**red_free)
+
+
+# rules that had no test of their own (issue 13) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "on_map", "in_bag", "drawn"),
+    [(2, 3, 5, 5), (3, 3, 7, 7), (4, 1, 9, 9), (5, 1, 11, 11)],
+)
+def test_2_1_and_2_5_4_setup_rows_are_the_spec_numbers(players, on_map, in_bag, drawn):
+    """The spec's literal numbers, not read from the SETUP table the engine uses."""
+    g = minirails.Game(players=players, seed=11)
+    s = g.state
+    for company in COMPANIES:
+        assert list(s.board.values()).count(company) == on_map
+        assert s.bag[company] + s.market.count(company) == in_bag
+    assert len(s.market) == drawn
+    assert (
+        len(s.board) + sum(s.bag.values()) + len(s.market) == {2: 48, 3: 60, 4: 60, 5: 72}[players]
+    )
+
+
+def test_2_7_2_both_action_tiles_come_back_each_round():
+    g = last_turn_of_round_2(GREEN, BLACK, ORANGE, GREEN, "white", PURPLE, PURPLE, BLACK, "red")
+    assert g.actions_left(ORANGE) == {"build"}
+    assert all(not g.actions_left(seat) for seat in (PURPLE, GREEN, BLACK))
+    g.apply(Build("red", 8, g.legal_hexes("red")[0]))
+    assert g.state.round == 3
+    assert all(g.actions_left(seat) == {"buy", "build"} for seat in range(4))
+    kinds = {type(a) for a in g.legal_actions()}
+    assert kinds == {Buy, Build}
+
+
+def test_2_7_5_a_new_share_starts_at_0_even_when_its_company_has_moved():
+    g = round_3()
+    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 5)]
+    g.apply(Buy("red", 0))  # red has gained 5 since Orange's first red share
+    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 5), Share("red", 0)]
+    assert g.state.shares[PURPLE][0] == Share("red", 3), "buying moves no other share"
+
+
+def test_2_7_5_a_fresh_buy_starts_at_0():
+    g = minirails.Game(players=3, seed=7)
+    seat = g.current_player
+    g.apply(Buy("blue", 0))
+    assert g.state.shares[seat] == [Share("blue", 0)]
+
+
+def last_turn_of_round_2(*slots: str | int) -> minirails.Game:
+    """Round 2, Orange's last turn (a Build); round 2 was played in a snake order starting
+    with Orange, so next round's order, read from the market, differs from it."""
+    data = scenarios.turn_order_example().position()
+    return game(
+        **{key: data[key] for key in ("round", "board", "turn", "actions_left", "shares", "taxed")},
+        market=market(*slots),
+        order=[ORANGE, PURPLE, GREEN, BLACK, BLACK, GREEN, PURPLE, ORANGE],
+    )
+
+
+def test_2_7_9_turn_order_example_from_a_different_order():
+    """G K O G (taxed) P P K O gives G K O G P P K O, whatever the order was before."""
+    g = last_turn_of_round_2(GREEN, BLACK, ORANGE, GREEN, "white", PURPLE, PURPLE, BLACK, "red")
+    assert g.state.order == [ORANGE, PURPLE, GREEN, BLACK, BLACK, GREEN, PURPLE, ORANGE]
+    assert g.current_player == ORANGE
+    g.apply(Build("red", 8, g.legal_hexes("red")[0]))
+    assert g.state.taxed == ["blue", "white"]
+    assert g.state.order == [GREEN, BLACK, ORANGE, GREEN, PURPLE, PURPLE, BLACK, ORANGE]
+    assert g.current_player == GREEN
+
+
+def test_2_7_8_the_taxed_disc_in_the_first_market_slot():
+    g = last_turn_of_round_2("white", GREEN, BLACK, ORANGE, GREEN, PURPLE, PURPLE, BLACK, "red")
+    g.apply(Build("red", 8, g.legal_hexes("red")[0]))
+    assert g.state.taxed == ["blue", "white"]
+    assert g.state.order == [GREEN, BLACK, ORANGE, GREEN, PURPLE, PURPLE, BLACK, ORANGE]
+    assert "white is taxed (slot 0)" in g.log[-2]
+
+
+def test_2_7_8_the_taxed_disc_in_the_last_market_slot():
+    g = last_turn_of_round_2(GREEN, BLACK, ORANGE, GREEN, "red", PURPLE, PURPLE, BLACK, "white")
+    g.apply(Build("red", 4, g.legal_hexes("red")[0]))
+    assert g.state.taxed == ["blue", "white"]
+    assert g.state.order == [GREEN, BLACK, ORANGE, GREEN, ORANGE, PURPLE, PURPLE, BLACK]
+    assert "white is taxed (slot 8)" in g.log[-2]
+
+
+BLUE_SHARES = [
+    shares(("tan", 1), ("blue", 0)),
+    shares(("red", 3), ("blue", -1)),
+    shares(("white", 0), ("gray", 0)),
+    shares(("yellow", 0), ("tan", 0)),
+]
+
+
+@pytest.mark.parametrize(
+    ("target", "terrain", "delta"),
+    [
+        ((1, 1), "farmland", 2),
+        ((3, -2), "plains", 1),
+        ((4, -1), "forest", -1),
+        ((2, 1), "lake", -2),
+    ],
+)
+def test_2_8_4_building_onto_each_terrain(target, terrain, delta):
+    g = round_3(shares=BLUE_SHARES)
+    assert g.state.hexes[target] == terrain
+    g.apply(Build("blue", 1, target))
+    assert g.state.shares[ORANGE][1] == Share("blue", delta)
+    assert g.state.shares[PURPLE][1] == Share("blue", -1 + delta)
+    assert g.state.shares[PURPLE][0] == Share("red", 3)
+
+
+def test_2_8_2_the_big_city_is_an_ordinary_hex_worth_5():
+    red_short_of_the_city = [
+        entry for entry in scenarios.ROUND_3["board"] if entry["hex"] != [0, 0]
+    ] + board(((-2, 2), "red"))
+    g = round_3(board=red_short_of_the_city)
+    assert g.state.hexes[(0, 0)] == "big_city" and (0, 0) in g.legal_hexes("red")
+    g.apply(Build("red", 0, (0, 0)))
+    assert g.state.shares[ORANGE][1] == Share("red", 10)
+    assert g.state.shares[PURPLE][0] == Share("red", 8)
+    assert (0, 0) not in g.legal_hexes("blue"), "only the first company gets it"
+
+
+def test_2_8_4_the_rulebooks_blue_farmland_example():
+    """Purple builds blue onto farmland: Orange's 1 blue share and Purple's 2 each gain 2."""
+    g = round_3(
+        turn=1,
+        market=market(ORANGE, *[slot["company"] for slot in scenarios.ROUND_3["market"][1:]]),
+        actions_left=[["build"], ["build", "buy"], ["build", "buy"], ["build", "buy"]],
+        shares=[
+            shares(("tan", 1), ("blue", -1), ("red", 0)),
+            shares(("blue", 3), ("blue", -1)),
+            shares(("white", 0), ("gray", 0)),
+            shares(("yellow", 0), ("tan", 0)),
+        ],
+    )
+    assert g.current_player == PURPLE and g.state.hexes[(1, 1)] == "farmland"
+    g.apply(Build("blue", 1, (1, 1)))
+    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("blue", 1), Share("red", 0)]
+    assert g.state.shares[PURPLE] == [Share("blue", 5), Share("blue", 1)]
+
+
+def test_2_8_4_two_shares_of_one_company_on_one_board_both_move():
+    g = round_3(
+        shares=[
+            shares(("tan", 1), ("white", 0)),
+            shares(("red", 3), ("red", -2)),
+            shares(("white", 0), ("gray", 0)),
+            shares(("yellow", 0), ("tan", 0)),
+        ]
+    )
+    g.apply(Build("red", 0, (0, -1)))  # suburbs, +3
+    assert g.state.shares[PURPLE] == [Share("red", 6), Share("red", 1)]
+
+
+def test_2_8_3_building_a_company_you_hold_no_share_in():
+    g = round_3()
+    assert g.current_player == ORANGE
+    assert all(share.company != "blue" for share in g.state.shares[ORANGE])
+    g.apply(Build("blue", 1, (2, 1)))  # Orange builds blue onto a lake: Purple's blue −2
+    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 5)]
+    assert g.state.shares[PURPLE] == [Share("red", 3), Share("blue", -3)]
+
+
+def test_2_8_5_a_blocked_company_can_still_be_bought():
+    g = scenarios.blocked_company()
+    assert g.legal_hexes("red") == []
+    assert Buy("red", 0) in g.legal_actions()
+    g.apply(Buy("red", 0))
+    assert g.state.shares[ORANGE] == [Share("tan", 0), Share("red", 0), Share("red", 0)]
+    assert g.state.frame_discs["red"] == 0, "buying is not building"
+
+
+def test_2_10_1_a_company_taxed_only_in_round_1_counts_as_taxed():
+    g = scenarios.finished(
+        ["gray", "red", "red", "white", "white", "tan"],
+        [
+            six(("gray", -2), ("gray", 3), filler="tan"),
+            six(("yellow", -2), ("yellow", 3), filler="tan"),
+            six(("blue", 1), filler="yellow"),
+            six(("blue", -1), filler="gray"),
+        ],
+    )
+    orange, purple = g.scoring()[:2]
+    assert orange.removed == (Share("gray", -2),) and orange.score == 3
+    assert purple.removed == (Share("yellow", 3),) and purple.score == -2

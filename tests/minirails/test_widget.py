@@ -45,10 +45,10 @@ def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
 
     w = MiniRailsWidget(players=3, seed=1)
     assert isinstance(w, ipywidgets.VBox)
-    assert w.board.canvas in w.children and w.status in w.children
+    assert w.board.canvas in w.main_row.children and w.status in w.children
     assert w.scores in w.children and w.log_view in w.children
     assert w.board.canvas.layout.max_width == "900px"
-    assert w.board.canvas.width == 900 and w.board.canvas.height == 620
+    assert w.board.canvas.width == 900 and w.board.canvas.height == L.for_players(3).height
     assert len(w.seat_inputs) == 3
     assert [d.value for d in w.seat_inputs] == ["human", "greedy", "greedy"]
     assert isinstance(w.game, minirails.Game)
@@ -185,7 +185,9 @@ def test_one_canvas_message_per_user_action() -> None:
         w.undo_button.click()
         assert sent.canvas == 1
         sent.reset()
-        w.new_button.click()
+        w.new_button.click()  # the settings open: nothing is drawn
+        assert sent.canvas == 0
+        w.settings.start.click()
         assert sent.canvas == 1
 
 
@@ -204,17 +206,25 @@ def test_undo_takes_back_to_the_persons_turn_and_redo_plays_again() -> None:
     assert w.game.current_player == 0
 
 
-def test_new_game_uses_the_players_and_seed_in_the_toolbar() -> None:
+def test_new_game_uses_the_players_seed_and_seats_of_its_settings() -> None:
     w = MiniRailsWidget(players=3, seed=1, seats=HUMANS3)
-    w.players_input.value = 5
-    w.seed_input.value = "42"
+    assert not w.settings.shown
+    w.new_button.click()  # shows the next game's settings; the game on screen is untouched
+    assert w.settings.shown and w.game.seed == 1
+    w.settings.players.value = 5
+    assert len(w.settings.seat_inputs) == 5  # the seats follow the player count
+    assert [d.value for d in w.settings.seat_inputs] == ["human"] * 3 + ["greedy"] * 2
+    w.settings.seat_inputs[4].value = "random"
+    w.settings.seed.value = "42"
+    assert w.game.num_players == 3  # nothing happens before Start
+    w.settings.start.click()
+    assert w.game.num_players == 5 and w.game.seed == 42 and not w.settings.shown
+    assert len(w.seat_inputs) == 5 and w.seats == ["human"] * 3 + ["greedy", "random"]
     w.new_button.click()
-    assert w.game.num_players == 5 and w.game.seed == 42
-    assert len(w.seat_inputs) == 5 and len(w.seats) == 5
-    w.seed_input.value = "forty-two"
-    w.new_button.click()
+    w.settings.seed.value = "forty-two"
+    w.settings.start.click()
     assert w.status_error and "seed" in w.status_text
-    assert w.game.seed == 42
+    assert w.game.seed == 42 and w.settings.shown
 
 
 def test_bots_play_in_an_asyncio_task_and_stop_halts_them() -> None:
@@ -294,7 +304,7 @@ def test_set_game_shows_a_prepared_position_and_plays_on() -> None:
     with count_messages() as sent:
         w.set_game(game)
     assert sent.canvas == 1
-    assert w.game is game and len(w.seat_inputs) == 4 and w.players_input.value == 4
+    assert w.game is game and len(w.seat_inputs) == 4
     assert w.seats[3] == "greedy"  # the new seat gets the game's bot
     assert "to play" in w.status_text or w.game.is_over
 
@@ -358,8 +368,9 @@ def test_a_bad_seed_leaves_the_game_and_its_bots_running() -> None:
     async def scenario() -> None:
         w = MiniRailsWidget(players=3, seed=4, seats=["greedy"] * 3, bot_pause=0.001)
         game = w.game
-        w.seed_input.value = "twelve"
         w.new_button.click()
+        w.settings.seed.value = "twelve"
+        w.settings.start.click()
         assert w.status_error and "whole number" in w.status_text
         assert w.game is game
         await w.wait_for_bots()
@@ -412,6 +423,18 @@ def test_a_drawing_error_does_not_leave_the_canvas_holding() -> None:
 def test_the_svg_has_the_size_of_the_widgets_layout() -> None:
     from dataclasses import replace
 
-    layout = replace(L, width=1200, height=800)
+    layout = replace(L, width=1200)
     w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3, layout=layout)
-    assert 'width="1200"' in w.to_svg() and 'height="800"' in w.to_svg()
+    height = layout.for_players(3).height
+    assert 'width="1200"' in w.to_svg() and f'height="{height}"' in w.to_svg()
+    assert w.board.canvas.height == height
+
+
+def test_the_board_takes_the_height_a_new_player_count_needs() -> None:
+    w = MiniRailsWidget(players=2, seed=2, seats=["human", "human"])
+    short = w.board.canvas.height
+    with count_messages() as sent:
+        w.new_game(players=5)
+    assert sent.canvas == 1  # resized and drawn again in one batch
+    assert w.board.canvas.height == L.for_players(5).height > short
+    assert w.board.painter.height == w.board.canvas.height

@@ -61,6 +61,21 @@ def test_2_4_2_sides() -> None:
         assert g.current_player == first  # player 1 plays first (D-11)
 
 
+def test_2_4_2_sides_with_3_players() -> None:
+    """Player 2 takes the opposite side, player 3 one of the other two at random."""
+    third_sides = set()
+    for seed in range(12):
+        g = otr.Game(players=3, seed=seed)
+        first = g.current_player
+        g.apply(otr.ChooseSide("N"))
+        sides = g.position()["sides"]
+        order = [(first + k) % 3 for k in range(3)]
+        assert sides[order[0]] == "N" and sides[order[1]] == "S"
+        assert sides[order[2]] in ("E", "W")
+        third_sides.add(sides[order[2]])
+    assert third_sides == {"E", "W"}, "player 3's side is drawn at random"
+
+
 # -- the action phase (§2.6) --------------------------------------------------------------------
 
 
@@ -101,6 +116,12 @@ def test_2_6_a2_upgrade() -> None:
     assert square(g, (6, 6))["tile"] == "NESW"
     refused(g, otr.Upgrade((6, 6), "NESW"), "2.6 A2")
     refused(g, otr.Upgrade((7, 7), "NES"), "no tile.*2.6 A2")
+
+
+def test_2_6_a2_no_upgrade_is_offered_for_a_tile_under_a_cart() -> None:
+    g = game(tiles={(5, 5): "NE", (0, 4): "NS"}, carts=[cart(1, "white", (0, 4), "S", "N")])
+    upgrades = {a.square for a in g.legal_actions() if isinstance(a, otr.Upgrade)}
+    assert upgrades == {(5, 5)}
 
 
 def test_2_6_a2_upgrade_refusals() -> None:

@@ -281,3 +281,43 @@ def test_c_5_only_the_hit_cart_owner_sees_the_piles() -> None:
     assert not any("pile" in line and "diamond" in line for line in g.log)
     g.apply(otr.PickPile("A"))
     assert all(g.view(seat)["move"] is None for seat in range(3))  # the move has ended
+
+
+def test_c_9_a_moving_cart_holding_only_rocks_is_not_empty() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"rock": 2}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 1}),
+    )
+    mover = board_cart(g, 0, "white")
+    assert mover["place"] == "board" and mover["square"] == [2, 4]  # no derailment
+    assert mover["contents"] == {"rock": 2} and mover["facing"] == "N"
+    assert square(g, (3, 4))["items"] == {"ruby": 1}
+
+
+def test_c_9_a_hit_cart_holding_only_rocks_drops_a_rock_and_stays() -> None:
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"rock": 1}),
+    )
+    other = board_cart(g, 1, "white")
+    assert other["place"] == "board" and other["square"] == [3, 4]
+    assert other["contents"] == {}
+    assert square(g, (3, 4))["items"] == {"rock": 1}
+
+
+@pytest.mark.parametrize(
+    ("load", "mission"),
+    [({}, 2), ({"ruby": 1}, 8)],
+    ids=["no Cart Ram on an empty cart", "no Jewel Heist"],
+)
+def test_2_14_1_a_bumper_carts_bump_meets_no_collision_mission(
+    load: dict[str, int], mission: int
+) -> None:
+    hit = cart(1, "white", (3, 4), "S", "N", 3, load)
+    usual = crash(cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}), hit)
+    assert met(usual) == [mission]  # without the variant
+    g = crash(cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}), hit, bumper_carts=True)
+    p = g.position()
+    assert p["turn"]["stage"] == "actions" and p["turn"]["active"] == 1  # no mission step
+    assert board_cart(g, 1, "white")["place"] == "board"
+    assert board_cart(g, 1, "white")["contents"] == load

@@ -8,7 +8,7 @@ import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
-from tests.offtherails.scenario import cart, game, snapshot
+from tests.offtherails.scenario import cart, game, snapshot, square
 
 ALL = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], []]}
 # seat 0 (red, north) drives south down column 4 and leaves on the green (south) track
@@ -182,3 +182,59 @@ def test_2_13_m4_dirty_goblins() -> None:
     assert g.scores() == [12, 6, 6]  # nobody with no rocks
     g = finished([{"rock": 2}, {}, {}])
     assert g.scores() == [6, 6, 6]  # C-6: only if it is face up
+
+
+def test_2_13_m8_a_dropped_pile_of_rocks_alone_is_no_jewel_heist() -> None:
+    def hit(pile: str) -> otr.Game:
+        g = game(
+            tiles={(r, 4): "NS" for r in range(5)},
+            missions=ALL,
+            carts=[
+                cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+                cart(1, "white", (3, 4), "S", "N", 3, {"rock": 1, "ruby": 1}),
+            ],
+        )
+        g.apply(otr.EndActions())
+        g.apply(otr.SplitLoad(("rock",), ("ruby",)))  # seat 1 splits its load
+        g.apply(otr.PickPile(pile))  # seat 0 picks blind
+        return g
+
+    rocks = hit("A")
+    assert square(rocks, (3, 4))["items"] == {"rock": 1}
+    assert met(rocks) == []
+    assert met(hit("B")) == [8]
+
+
+def test_2_13_m1_near_miss_a_cart_leaving_on_its_own_side() -> None:
+    # seat 0 plays north: leaving onto a north (red) starting track is no enemy line
+    tiles = {(r, 4): "NS" for r in range(3)}
+    g = game(tiles=tiles, missions=ALL, carts=[cart(0, "white", (2, 4), "N", "S", 4, {"ruby": 1})])
+    g.apply(otr.EndActions())
+    assert g.position()["stockpiles"][0] == {"ruby": 1}  # it did leave, on the north side
+    assert met(g) == []
+
+
+def test_d_24_an_unclaimed_condition_lapses_and_must_be_met_again() -> None:
+    # white leaves east with a diamond this turn; black needs two turns to do the same
+    g = game(
+        tiles=EAST_ROW | {(4, 10): "EW", (4, 11): "EW"},
+        missions=ALL,
+        carts=[
+            cart(0, "white", (1, 9), "E", "W", 4, {"diamond": 1}),
+            cart(0, "black", (4, 10), "E", "W", 1, {"diamond": 1}),
+        ],
+    )
+    g.apply(otr.EndActions())
+    g.apply(otr.ChooseCart("white"))
+    assert met(g) == [3]  # M3 Diamonds Aren't Forever
+    g.apply(otr.NoClaim())
+    g.apply(otr.EndActions())  # seat 1's turn
+    p = g.position()
+    assert p["turn"]["active"] == 0 and p["turn"]["met"] == []  # it lapsed
+    assert 3 in p["missions"]["face_up"]
+    with pytest.raises(IllegalActionError):
+        g.apply(otr.ClaimMission(3))
+    g.apply(otr.EndActions())  # black leaves with its diamond: met again
+    assert met(g) == [3]
+    g.apply(otr.ClaimMission(3))
+    assert g.position()["missions"]["claimed"][0] == [3]

@@ -58,7 +58,7 @@ def test_2_7_3_capacity_five() -> None:
     assert square(g, (1, 4))["items"] == {"ruby": 2}
 
 
-def test_d_13_the_starting_square_never_counts() -> None:
+def test_d_13_leaving_the_square_where_the_move_began_is_not_passing_it() -> None:
     g = game(
         tiles=COLUMN,
         items={(1, 4): {"ruby": 2}},
@@ -69,10 +69,40 @@ def test_d_13_the_starting_square_never_counts() -> None:
     assert square(g, (1, 4))["items"] == {"ruby": 2}
 
 
-def test_d_8_loops_pick_up_each_pass() -> None:
-    loop = {(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"}
+LOOP = {(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"}
+
+
+def test_2_7_3_a_loop_that_ends_where_the_move_began_takes_2_there() -> None:
     g = game(
-        tiles=loop,
+        tiles=LOOP,
+        items={(5, 5): {"ruby": 3}},
+        carts=[cart(0, "white", (5, 5), "E", "S", speed=4)],
+    )
+    moved(g)
+    # E to (5, 6), S to (6, 6), W to (6, 5), N back into (5, 5): the move ends there
+    c = board_cart(g, 0, "white")
+    assert c["square"] == [5, 5]
+    assert c["contents"] == {"ruby": 2}
+    assert square(g, (5, 5))["items"] == {"ruby": 1}
+
+
+def test_2_7_3_a_loop_that_passes_where_the_move_began_takes_1_there() -> None:
+    g = game(
+        tiles=LOOP,
+        items={(5, 5): {"ruby": 3}},
+        carts=[cart(0, "white", (5, 5), "E", "S", speed=5)],
+    )
+    moved(g)
+    # round the loop back into (5, 5), then on through it to (5, 6)
+    c = board_cart(g, 0, "white")
+    assert c["square"] == [5, 6]
+    assert c["contents"] == {"ruby": 1}
+    assert square(g, (5, 5))["items"] == {"ruby": 2}
+
+
+def test_d_8_loops_pick_up_each_pass() -> None:
+    g = game(
+        tiles=LOOP,
         items={(5, 6): {"ruby": 3}},
         carts=[cart(0, "white", (5, 5), "E", "S", speed=6)],
     )

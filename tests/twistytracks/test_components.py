@@ -153,5 +153,5 @@ def test_2_4_R18_properties_of_the_set():
     counts = {k: kinds.count(k) for k in "UScWMX"}
     assert counts == {"U": 9, "S": 14, "c": 12, "W": 11, "M": 9, "X": 5}
     assert sum(any(_kind(s) == "U" for s in t.segments) for t in TILES) == 6
-    # R18 says 32 crossings in all, but R17's table lists 28, and so does the geometry.
+    # R18: 28 crossings in all, the pairs of R17's table; the geometry gives the same.
     assert sum(len(_crossings(t.segments)) for t in TILES) == 28

@@ -9,7 +9,7 @@ import pytest
 
 from railwidgets.core import IllegalActionError, RandomBot, RecordError, play_out
 from railwidgets.twistytracks import Game, PlaceTile, action_from_dict
-from railwidgets.twistytracks.board import Board
+from railwidgets.twistytracks.board import ACTIVE, CRASHED, Board, Train, spot_of
 from railwidgets.twistytracks.components import (
     STATION_VALUES,
     TILES,
@@ -196,23 +196,29 @@ def test_2_11_R43_trains_crossing_on_a_bridge_do_not_collide():
 
 
 def test_2_15_R56_a_train_entering_a_starting_track_is_a_dead_end():
-    # Defensive only (I4): red faces (1,2) from the north, blue is gone, so the track
-    # 0 -> 4 of T07 leads red into blue's starting track.
-    game = game_from(player(top=(7,), red=active(1, 2, 0, travel=3), blue=crashed()))
-    place(game, (1, 2), 0)
-    red = train(game, 0, "red")
-    assert red["state"] == "dead_end" and red["travel"] == 5
-    assert game.scores() == [6]
+    # Defensive only (I4): no train from a depot gets there, so no position can show it
+    # and the movement is tried on a board. Red faces (1,2) from the north, blue is
+    # gone, so the track 0 -> 4 of T07 leads red into blue's starting track.
+    board = Board.new((7,))
+    board.trains[0] = Train(ACTIVE, spot_of((1, 2), 0), 3)
+    board.trains[1] = Train(CRASHED, -1, 1, None, 1)
+    board.place(7, (1, 2), 0)
+    board.move_trains(round_no=1)
+    red = board.view_trains()[0]
+    assert red.status == "dead_end" and red.travel == 5
+    with pytest.raises(RecordError, match=r"trains\.red: the track from its depot ends at"):
+        game_from(player(top=(7,), red=active(1, 2, 0, travel=3), blue=crashed()))
 
 
 # -- stations (§2.12) -----------------------------------------------------------------------------------
 
 
 def test_2_12_R46_more_arrivals_than_spaces():
-    # Solo: SW is 5 / [3 marked] / [1 marked]. T06 turned 90° at (0,2) takes red (port 3)
+    # Solo: SW is 5 / [3 marked] / [1 marked]. T09 at (1,2) brings red to port 3 and
+    # blue to port 2 of (0,2). T06 turned 90° at (0,2) takes red (port 3)
     # and blue (port 2) into SW in the same step, by its two ports (R16): no collision.
     game = game_from(
-        player(top=(6,), tiles=[(1, 2, 1, 0)], red=active(0, 2, 3), blue=active(0, 2, 2))
+        player(top=(6,), tiles=[(1, 2, 9, 0)], red=active(0, 2, 3), blue=active(0, 2, 2))
     )
     place(game, (0, 2), 1)
     assert train(game, 0, "red") == arrived("SW", round_no=1, travel=3)
@@ -250,8 +256,8 @@ def test_2_12_R46_station_full_before_the_round_scores_nothing():
 
 def test_2_12_R45_stations_score_at_the_end_of_the_round_for_everybody():
     game = game_from(
-        player(top=(6,), tiles=[(1, 2, 1, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
-        player(top=(6,), tiles=[(1, 2, 1, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
+        player(top=(6,), tiles=[(1, 2, 9, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
+        player(top=(6,), tiles=[(1, 2, 9, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
     )
     # 2 players: SW is 5 / [3 marked] / [1 marked]
     place(game, (0, 2), 1)
@@ -306,6 +312,7 @@ def test_2_13_R51_most_points_wins():
 
 
 def test_2_13_R51_tie_break_1_more_tiles_placed():
+    """The rulebook names no tie-break; this one comes from a retail listing (SOURCE 1)."""
     game = game_from(
         _finished((1, 1, 1, 1), [(1, 2, 3, 0), (3, 2, 9, 2)]),
         _finished((1, 1, 1, 1), [(1, 2, 3, 0), (3, 2, 4, 0), (2, 1, 5, 0)]),
@@ -469,7 +476,7 @@ def test_position_with_a_secret_placement_round_trips():
         ),
         (
             lambda p: p["players"][0]["trains"].update(red=active(2, 2, 6), blue=active(1, 2, 3)),
-            r"players\[0\]\.trains: red and blue share a border point",
+            r"players\[0\]\.trains\.red: the track from its depot ends at \(1,2\) port 5",
         ),
         (lambda p: p["players"][0].update(placement=[0, 0, 1]), r"no train waits in front"),
         (
@@ -602,3 +609,199 @@ def test_2_14_R55_doubled_board_scores_round_a_marked_space():
 
 def test_2_5_R21_scores_start_at_0():
     assert Game(players=4, seed=2).scores() == [0, 0, 0, 0]
+
+
+# -- rules that had no test of their own (issue 13) -------------------------------------------------
+
+
+def test_2_9_R35_a_tile_u_turn_brings_a_train_back_into_a_tile_without_a_crash():
+    # T05 turned 270° at (1,2) sent red 5->0 (it waits before (1,1)) and blue 4->3.
+    # T03 at (1,1): red 5->4 on its U-turn, back into (1,2) at port 1, there 1->2 on
+    # another segment, and it waits before (2,2) beside blue: +2, nobody crashes.
+    game = game_from(
+        player(top=(3,), tiles=[(1, 2, 5, 3)], red=active(1, 1, 5), blue=active(2, 2, 6)),
+        round_no=2,
+    )
+    place(game, (1, 1), 0)
+    assert train(game, 0, "red") == active(2, 2, 7, travel=3)
+    assert train(game, 0, "blue") == active(2, 2, 6)
+    assert "seat 0: red +2 waits before (2,2)" in game.log
+
+
+def test_2_11_R42_a_collision_on_a_frame_loop():
+    # Round 5: green and yellow wait before (0,2) at ports 2 and 3. T02 turned 90° there
+    # takes both to its west edge: they enter loop L4 from its two ends in the same step.
+    game = game_from(
+        player(
+            top=(2,),
+            tiles=[(1, 1, 12, 2), (1, 2, 15, 2), (2, 2, 10, 0), (3, 2, 9, 0)],
+            red=crashed(2),
+            blue=crashed(2),
+            green=active(0, 2, 2, travel=3),
+            yellow=active(0, 2, 3, travel=5),
+        ),
+        round_no=5,
+    )
+    place(game, (0, 2), 1)
+    assert train(game, 0, "green") == crashed(round_no=5, travel=5)
+    assert train(game, 0, "yellow") == crashed(round_no=5, travel=7)
+    assert "seat 0: green +2 crashed; yellow +2 crashed; green and yellow collide on loop L4" in (
+        game.log
+    )
+    assert game.is_over and game.scores() == [1 + 1 + 5 + 7]
+
+
+def test_2_11_R42_a_collision_after_several_rounds_of_travel_keeps_every_point():
+    # Round 6: blue has crossed 9 borders in earlier rounds, red 3; both wait before (2,0).
+    # T03 there: they meet head-on on its U-turn. Both keep all they made, +1 each (R41).
+    game = game_from(
+        player(
+            top=(3,),
+            tiles=[(1, 1, 6, 3), (2, 1, 5, 1), (1, 2, 2, 3), (2, 2, 12, 3), (3, 2, 9, 2)],
+            red=active(2, 0, 5, travel=3),
+            blue=active(2, 0, 4, travel=9),
+            green=crashed(3),
+            yellow=crashed(3),
+        ),
+        round_no=6,
+    )
+    place(game, (2, 0), 0)
+    assert train(game, 0, "red") == crashed(round_no=6, travel=4)
+    assert train(game, 0, "blue") == crashed(round_no=6, travel=10)
+    assert "red and blue collide in (2,0)" in game.log[-3]
+    assert game.is_over and game.scores() == [4 + 10 + 1 + 1]
+
+
+def _last_train_of_a_solo_game(scoring: str) -> Game:
+    return game_from(
+        player(
+            top=(8,),
+            tiles=[(1, 2, 1, 0)],
+            red=active(0, 2, 3),
+            blue=crashed(),
+            green=crashed(),
+            yellow=crashed(),
+        ),
+        scoring=scoring,
+    )
+
+
+@pytest.mark.parametrize(
+    ("scoring", "score", "sw"),
+    [
+        ("full", 1 + 1 + 1 + 5 + 5, [[[0, "red"]], ["marked"], ["marked"]]),
+        ("stations_only", 5, [[[0, "red"]], ["marked"], ["marked"]]),
+        ("travel_only", 1 + 1 + 1 + 5, [[], ["marked"], ["marked"]]),
+    ],
+)
+def test_2_14_R54_solitaire_in_the_main_game_and_both_variants(scoring, score, sw):
+    """One player, all 12 marked spaces covered; the game and either variant end the same way.
+
+    (R54's reference scores, about 45.4 for a random bot, are simulated, not from the
+    rulebook; a test never asserts them.)
+    """
+    game = _last_train_of_a_solo_game(scoring)
+    stations = game.position()["stations"]
+    assert sum(space == ["marked"] for s in stations.values() for space in s["spaces"]) == 12
+    place(game, (0, 2), 0)  # E3: red runs 4 borders into SW (5 / [3] / [1])
+    assert train(game, 0, "red") == arrived("SW", round_no=1, travel=5)
+    assert game.is_over and game.winners() == [0]
+    assert game.scores() == [score]
+    assert game.position()["stations"]["SW"]["spaces"] == sw
+
+
+@pytest.mark.parametrize(
+    ("players", "seats", "se"),
+    [
+        (
+            6,  # SE 5, 5, 3, [3], 1, [1]: six arrivals, four spaces, the rest stacked
+            (0, 1, 2),
+            [
+                [[0, "green"]],
+                [[0, "yellow"]],
+                [[1, "green"]],
+                ["marked"],
+                [[1, "yellow"], [2, "green"], [2, "yellow"]],
+                ["marked"],
+            ],
+        ),
+        (
+            7,  # SE 5, 5, 3, 3, 1, [1]
+            (0, 1, 2),
+            [
+                [[0, "green"]],
+                [[0, "yellow"]],
+                [[1, "green"]],
+                [[1, "yellow"]],
+                [[2, "green"], [2, "yellow"]],
+                ["marked"],
+            ],
+        ),
+        (
+            8,  # SE 5, 5, 3, 3, 1, 1: eight arrivals on six spaces
+            (0, 1, 2, 3),
+            [
+                [[0, "green"]],
+                [[0, "yellow"]],
+                [[1, "green"]],
+                [[1, "yellow"]],
+                [[2, "green"]],
+                [[2, "yellow"], [3, "green"], [3, "yellow"]],
+            ],
+        ),
+    ],
+)
+def test_2_12_R46_simultaneous_arrivals_with_6_to_8_players(players, seats, se):
+    """Every train arriving at SE in one round scores its highest uncovered value, 5."""
+    game = _e4_turn_3_and_simple_turns(players, seats)
+    _play_round(game, seats)
+    position = game.position()
+    points = [entry["station_points"] for entry in position["players"]]
+    assert points == [10 if seat in seats else 0 for seat in range(players)]
+    assert position["stations"]["SE"]["spaces"] == se
+
+
+def test_2_12_R46_simultaneous_arrivals_below_spaces_covered_in_earlier_rounds():
+    # 7 players; seat 6's red and blue took SE's two 5s in round 2. Six trains arrive
+    # now: all score the highest value left, 3, and cover 3, 3 and 1, the rest stacked.
+    data = _e4_turn_3_and_simple_turns(7, (0, 1, 2)).position()
+    data["stations"]["SE"]["spaces"][:2] = [[[6, "red"]], [[6, "blue"]]]
+    data["players"][6] = player(
+        top=(1,),
+        red=arrived("SE", round_no=2, travel=4),
+        blue=arrived("SE", round_no=2, travel=4),
+        green=crashed(2),
+        yellow=crashed(2),
+        station_points=10,
+    )
+    game = Game.from_position(data)
+    for seat in range(6):  # seat 6 has passed (R50)
+        place(game, (4, 2) if seat < 3 else (1, 2), 0)
+    position = game.position()
+    assert [entry["station_points"] for entry in position["players"]] == [6, 6, 6, 0, 0, 0, 10]
+    assert position["stations"]["SE"]["spaces"] == [
+        [[6, "red"]],
+        [[6, "blue"]],
+        [[0, "green"]],
+        [[0, "yellow"]],
+        [[1, "green"], [1, "yellow"], [2, "green"], [2, "yellow"]],
+        ["marked"],
+    ]
+
+
+def test_2_7_R25_a_seat_choosing_sees_the_stations_as_at_the_start_of_the_round():
+    # Seat 0's placement sends green and yellow into SE, but until seat 1 has placed
+    # too, no seat's view shows it: stations, trains and scores are those of the round's start.
+    game = _e4_turn_3_and_simple_turns(2, (0,))
+    start = game.position()
+    place(game, (4, 2), 0)
+    assert game.current_player == 1
+    for seat in (0, 1):
+        view = game.view(seat)
+        assert view["stations"] == start["stations"]
+        assert view["players"][0]["trains"] == start["players"][0]["trains"]
+        assert view["players"][0]["station_points"] == 0
+    assert game.scores() == [sum(t["travel"] for t in start["players"][0]["trains"].values()), 0]
+    place(game, (1, 2), 0)
+    assert game.view(1)["stations"]["SE"]["spaces"][0] == [[0, "green"], [0, "yellow"]]
+    assert game.view(1)["players"][0]["station_points"] == 10

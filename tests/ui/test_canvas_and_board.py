@@ -89,3 +89,50 @@ def test_a_new_page_gets_everything_again_after_the_manager_forgets_its_canvas()
     assert first[0] == ipycanvas.canvas.COMMANDS["switchCanvas"]  # type: ignore[index]
     layers = [c for c in batches[0] if c[0] == ipycanvas.canvas.COMMANDS["clear"]]  # type: ignore[index]
     assert len(layers) == 3  # every layer, the static one too, is drawn again
+
+
+def test_paths_transforms_clips_and_sleep_go_out_in_one_message() -> None:
+    from tests.draw.test_painters import draw_shapes
+
+    canvas = MultiCanvas(2, width=100, height=100)
+    painter = CanvasPainter(canvas, ("static", "pieces"))
+    manager = ipycanvas.canvas._CANVAS_MANAGER
+    with count_messages() as sent:
+        with hold_canvas():
+            draw_shapes(painter)
+            commands = [c[0] for c in manager._commands_cache]
+        assert sent.canvas == 1
+    codes = ipycanvas.canvas.COMMANDS
+    for name in (
+        "quadraticCurveTo",
+        "bezierCurveTo",
+        "arc",
+        "closePath",
+        "save",
+        "translate",
+        "rotate",
+        "scale",
+        "clip",
+        "restore",
+        "sleep",
+        "setLineDash",
+    ):
+        assert codes[name] in commands, name
+    assert commands.index(codes["clip"]) < commands.index(codes["restore"])
+    assert commands.index(codes["restore"]) < commands.index(codes["sleep"])
+
+
+def test_restore_brings_back_the_styles_the_cache_remembers() -> None:
+    canvas = MultiCanvas(1, width=10, height=10)
+    painter = CanvasPainter(canvas, ("static",))
+    manager = ipycanvas.canvas._CANVAS_MANAGER
+    with hold_canvas():
+        painter.rect(0, 0, 1, 1, fill="#FF0000")
+        painter.save()
+        painter.rect(0, 0, 1, 1, fill="#00FF00")
+        painter.restore()  # the canvas is red again: red must be sent again after green
+        painter.rect(0, 0, 1, 1, fill="#00FF00")
+        painter.rect(0, 0, 1, 1, fill="#FF0000")
+        sets = [c for c in manager._commands_cache if c[0] == ipycanvas.canvas.COMMANDS["set"]]
+    fills = [c for c in sets if "#" in str(c)]
+    assert len(fills) == 4

@@ -1,0 +1,248 @@
+"""The stock controls a game widget is built from, and their housekeeping.
+
+- :class:`ChoiceButton`: a button bound to a pick of the choice in hand (enabled
+  exactly when the engine allows that pick);
+- :class:`NewGameForm`: the settings of the next game (player count, seed, every
+  option of ``Game.OPTIONS`` with its doc as the tooltip, one seat per player);
+- :func:`save_link` and :func:`uploaded_text`: a game record as a download, and back;
+- :func:`close_all`: close a widget with everything it made (its layout and style
+  are widgets too, and are otherwise left alive).
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from railwidgets.core.errors import OptionError, RecordError
+from railwidgets.core.game import Game, Option
+
+__all__ = [
+    "ChoiceButton",
+    "NewGameForm",
+    "SeatChoice",
+    "close_all",
+    "on_press",
+    "save_link",
+    "seat_dropdown",
+    "uploaded_text",
+]
+
+#: A seat kind: its label, and how to make its bot from a seed (``None`` for a person).
+SeatChoice = tuple[str, Callable[[int], Any] | None]
+
+
+@dataclass(frozen=True)
+class ChoiceButton:
+    """A game's button: picks ``value`` for ``part`` (or, with ``step``, cycles ``part``).
+
+    ``key`` is the keyboard key that presses it when the board has focus.
+    """
+
+    description: str
+    part: str
+    value: Hashable = None
+    step: int = 0
+    icon: str = ""
+    tooltip: str = ""
+    key: str = ""
+
+
+def close_all(*items: widgets.Widget | None) -> None:
+    """Close each widget, its children, and its layout and style widgets."""
+    for item in items:
+        if item is None:
+            continue
+        for child in getattr(item, "children", ()):
+            close_all(child)
+        for part in ("layout", "style"):
+            sub = getattr(item, part, None)
+            if isinstance(sub, widgets.Widget):
+                sub.close()
+        item.close()
+
+
+def on_press(
+    button: widgets.Button, action: Callable[[], None], refuse: Callable[[str], None]
+) -> None:
+    """Call ``action`` when ``button`` is pressed while enabled; a press on a disabled
+    button (possible from Python) is refused through ``refuse``, doing nothing else."""
+
+    def pressed(_: widgets.Button) -> None:
+        if button.disabled:
+            refuse(f"{button.description or button.tooltip} is not available now.")
+            return
+        action()
+
+    button.on_click(pressed)
+
+
+def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> widgets.Dropdown:
+    """The selector of one seat (``label`` names it): Human, or one of the bots."""
+    return widgets.Dropdown(
+        options=[(text, key) for key, (text, _) in choices.items()],
+        value=kind,
+        description=label,
+        layout=widgets.Layout(width="205px"),
+        style={"description_width": "75px"},
+    )
+
+
+def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
+    allowed = option.allowed(players)
+    common: dict[str, Any] = {
+        "description": option.name.replace("_", " "),
+        "description_tooltip": option.doc,
+        "tooltip": option.doc,
+        "style": {"description_width": "initial"},
+    }
+    if set(allowed) == {True, False}:
+        return widgets.Checkbox(value=bool(value), indent=False, **common)
+    return widgets.Dropdown(
+        options=[(str(v), v) for v in allowed],
+        value=value,
+        layout=widgets.Layout(width="auto"),
+        **common,
+    )
+
+
+class NewGameForm(widgets.VBox):
+    """The settings of the next game; :meth:`read` gives them, checked.
+
+    Nothing here changes the game on screen: the widget starts a new one with
+    what :meth:`read` returns when Start is pressed.
+    """
+
+    def __init__(
+        self,
+        game_cls: type[Game],
+        players: int,
+        options: Mapping[str, Any],
+        seats: Sequence[str],
+        seat_choices: Mapping[str, SeatChoice],
+        default_bot: str,
+    ):
+        super().__init__(
+            layout=widgets.Layout(border="1px solid #BDBDBD", padding="4px", display="none")
+        )
+        self.game_cls = game_cls
+        self.seat_choices = seat_choices
+        self.default_bot = default_bot
+        self.players = widgets.Dropdown(
+            options=[
+                (f"{n} (variant)" if n in game_cls.DESIGNED_PLAYERS else str(n), n)
+                for n in game_cls.PLAYERS
+            ],
+            value=players,
+            description="Players",
+            layout=widgets.Layout(width="150px"),
+            style={"description_width": "55px"},
+        )
+        self.seed = widgets.Text(
+            value="",
+            placeholder="random",
+            description="Seed",
+            layout=widgets.Layout(width="150px"),
+            style={"description_width": "40px"},
+        )
+        self.option_inputs: dict[str, widgets.Widget] = {
+            opt.name: _option_input(opt, options.get(opt.name, opt.default_for(players)), players)
+            for opt in game_cls.OPTIONS
+        }
+        self.start = widgets.Button(description="Start", icon="play", button_style="success")
+        self.cancel = widgets.Button(description="Cancel")
+        self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.seat_inputs: list[widgets.Dropdown] = []
+        self._kinds = list(seats)
+        self._build_seats(players)
+        self.players.observe(lambda change: self._build_seats(change["new"]), "value")
+        self.children = [
+            widgets.HTML("<b>New game</b>: choose, then press Start."),
+            widgets.HBox(
+                [self.players, self.seed, *self.option_inputs.values()],
+                layout=widgets.Layout(flex_flow="row wrap"),
+            ),
+            self.seat_row,
+            widgets.HBox([self.start, self.cancel]),
+        ]
+
+    @property
+    def shown(self) -> bool:
+        return self.layout.display != "none"
+
+    def show(self, visible: bool = True) -> None:
+        self.layout.display = "flex" if visible else "none"
+
+    def _build_seats(self, players: int) -> None:
+        self._kinds = [k.value for k in self.seat_inputs] or self._kinds
+        kinds = [
+            self._kinds[i] if i < len(self._kinds) else self.default_bot for i in range(players)
+        ]
+        close_all(*self.seat_inputs)
+        self.seat_inputs = [
+            seat_dropdown(f"Seat {seat + 1}", kind, self.seat_choices)
+            for seat, kind in enumerate(kinds)
+        ]
+        self.seat_row.children = self.seat_inputs
+
+    def read(self) -> tuple[int, int | None, dict[str, Any], list[str]]:
+        """``(players, seed, options, seats)`` as chosen; ``OptionError`` naming what is wrong."""
+        players = int(self.players.value)
+        text = self.seed.value.strip()
+        seed: int | None = None
+        if text:
+            try:
+                seed = int(text)
+            except ValueError:
+                raise OptionError(f"The seed must be a whole number, not {text!r}.") from None
+        options = {name: box.value for name, box in self.option_inputs.items()}
+        for opt in self.game_cls.OPTIONS:  # the game's own check, with the game's own words
+            opt.check(options[opt.name], players)
+        return players, seed, options, [d.value for d in self.seat_inputs]
+
+    def close(self) -> None:
+        close_all(*self.children)
+        super().close()
+
+
+def save_link(record: str, filename: str) -> str:
+    """HTML for a link that downloads ``record`` as ``filename`` (no JavaScript needed).
+
+    >>> save_link('{"game": "minirails"}', "mini-rails-7.json").startswith("<a download=")
+    True
+    """
+    data = base64.b64encode(record.encode()).decode()
+    return (
+        f'<a download="{escape(filename)}" href="data:application/json;base64,{data}" '
+        f'style="text-decoration:underline">⬇ Download {escape(filename)}</a>'
+    )
+
+
+#: The largest record Load accepts (a long game's record is well under 1 MB).
+MAX_RECORD_BYTES = 5_000_000
+
+
+def uploaded_text(value: Any) -> str:
+    """The text of the one file in a ``FileUpload`` value; ``RecordError`` if it is not one.
+
+    >>> uploaded_text([{"name": "g.json", "content": memoryview(b'{"a": 1}')}])
+    '{"a": 1}'
+    """
+    files = list(value.values()) if isinstance(value, Mapping) else list(value or ())
+    if len(files) != 1:
+        raise RecordError(f"choose one saved game (a .json file), not {len(files)} files")
+    content = files[0].get("content") if isinstance(files[0], Mapping) else None
+    if content is None:
+        raise RecordError("the uploaded file has no content")
+    raw = bytes(content)
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"the file is {len(raw):,} bytes: too large to be a saved game")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the file is not text (a saved game is a .json file)") from None
