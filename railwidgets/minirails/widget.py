@@ -104,6 +104,7 @@ class MiniRailsWidget(GameWidget):
     )
     RULES_FOR: ClassVar[dict[str, str]] = {"buy": "§2.7", "build": "§2.8", "over": "§2.11"}
     FRAME_PAUSE: ClassVar[float] = 0.9  # the end of a round: time to read each step
+    CHOICE_LAYERS = ("highlights",)  # the lit targets and the disc in hand
 
     game: Game
 

@@ -92,6 +92,7 @@ class TwistyTracksWidget(GameWidget):
         ),
     )
     CONFIRM = frozenset({"place"})
+    CHOICE_LAYERS = ("highlights",)  # lit cells, the ghost and the tile in hand
     RULES_FOR: ClassVar[dict[str, str]] = {"place": "§2.8", "over": "§2.13"}
     FRAME_PAUSE: ClassVar[float] = 0.09
 

@@ -100,6 +100,9 @@ class GameWidget(widgets.VBox):
     RULES_FOR: ClassVar[Mapping[str, str]] = {}
     #: Seconds between the frames of an animation.
     FRAME_PAUSE: ClassVar[float] = 0.18
+    #: The layers that show the choice in hand, if the game keeps it apart (a pick then
+    #: redraws only these: a smaller message, a quicker answer to a click).
+    CHOICE_LAYERS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
         self,
@@ -149,6 +152,12 @@ class GameWidget(widgets.VBox):
         self.main_row = widgets.HBox(
             [self.board.canvas, side], layout=widgets.Layout(flex_flow="row wrap")
         )
+        self.add_class("railwidgets")
+        self.add_class(f"railwidgets-{type(self.game).NAME}")
+        self.status.add_class("railwidgets-status")
+        self.scores.add_class("railwidgets-scores")
+        self.recent_view.add_class("railwidgets-recent")
+        self.board.canvas.add_class("railwidgets-board")
         self.children = [
             self.toolbar,
             self.settings,
@@ -437,6 +446,15 @@ class GameWidget(widgets.VBox):
         self.board.redraw()
         self._update_panels()
 
+    def _show_choice(self) -> None:
+        """After a pick: redraw what shows the choice (only its layers, where the game
+        keeps it apart) and update the panels."""
+        if self.CHOICE_LAYERS:
+            self.board.redraw(only=self.CHOICE_LAYERS)
+        else:
+            self.board.redraw()
+        self._update_panels()
+
     def _draw_static(self, painter: Painter) -> None:
         if self.covered:
             self._draw_cover(painter)
@@ -674,7 +692,7 @@ class GameWidget(widgets.VBox):
             self.play(only)
             return
         self.say(self.full_prompt())
-        self.refresh()
+        self._show_choice()
 
     def back(self) -> None:
         """Back (or Esc): forget the last part picked."""
@@ -683,7 +701,7 @@ class GameWidget(widgets.VBox):
             return
         self.choice = self.choice.back()
         self.say(self.full_prompt())
-        self.refresh()
+        self._show_choice()
 
     def confirm(self) -> None:
         """Confirm (or Enter): do the decision picked in full."""
