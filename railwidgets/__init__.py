@@ -13,6 +13,7 @@ __version__ = "0.1.0"
 _LAZY_WIDGETS = {
     "MiniRailsWidget": "railwidgets.minirails.widget",
     "TwistyTracksWidget": "railwidgets.twistytracks.widget",
+    "OffTheRailsWidget": "railwidgets.offtherails.widget",
 }
 
 

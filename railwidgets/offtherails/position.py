@@ -47,6 +47,7 @@ the collision piles only to the hit cart's owner until the pick (C-5).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,10 +67,12 @@ from railwidgets.offtherails.components import (
     CART_CAPACITY,
     CHASM_CARD,
     COLOURS,
+    JEWELS,
     KINDS,
     MISSIONS,
     NO_ITEMS,
     SIDE_LETTERS,
+    SOLO_JEWELS,
     SPEED_MAX,
     SPEED_MIN,
     TILE_SUPPLY,
@@ -424,6 +427,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
     if not isinstance(ended, str):
         raise _fail("ended", f"must be a string, not {ended!r}")
     st.ended = ended
+    st.steps = None
     if solo != (len(st.sides) == 1):
         raise _fail("sides", "one side entry per seat")
     return st
@@ -474,3 +478,66 @@ def check_stage(st: State, solo: bool) -> None:
         raise _fail("carts", f"this game has {expected} carts")
     if st.stage == SIDE and (solo or any(side >= 0 for side in st.sides)):
         raise _fail("turn.stage", "sides are chosen once, before turn 1")
+
+
+# -- a full position from a view --------------------------------------------------------------
+
+
+def fill_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A full position that agrees with ``view``, what the view hides drawn at random.
+
+    The deck order, the removed and collapse cards, the mission deck, the bag and
+    the face-down piles of a collision are sampled; everything shown is kept. The
+    result is what a bot may reason about without knowing anything secret.
+    """
+    data: dict[str, Any] = dict(view)
+    cards = [card_name(c) for c in range(CHASM_CARD)]
+    solo = len(view["sides"]) == 1
+    final = view["final_round"]
+    chasm_left = solo or (final["turns_left"] is None and not final["collapsed"])
+    size = view["deposit_deck"]
+    deck = rng.sample(cards, min(size - chasm_left, len(cards))) if size else []
+    if chasm_left and size:
+        # solo: anywhere; else in the second pile of four from the bottom (§2.4)
+        top = 0 if solo else max(0, len(deck) - 8)
+        bottom = len(deck) if solo else max(top, len(deck) - 4)
+        deck.insert(rng.randint(top, bottom), "chasm")
+    data["deposit_deck"] = deck
+    data["removed_cards"] = rng.sample(cards, view["removed_cards"])
+    chasm_deck = view["chasm_deck"]
+    data["chasm_deck"] = {**chasm_deck, "cards": rng.sample(cards, chasm_deck["cards"])}
+    missions = view["missions"]
+    shown = set(missions["face_up"]).union(*map(set, missions["claimed"]))
+    unseen = [m for m in MISSIONS if m not in shown]
+    data["missions"] = {**missions, "deck": rng.sample(unseen, missions["deck"])}
+    data["bag"] = _sample_bag(view, rng)
+    move = view["move"]
+    hidden_piles = move and move["collision"] and move["collision"]["piles"] is None
+    if hidden_piles and view["turn"]["stage"] == PICK:
+        contents = view["carts"][move["collision"]["other"]]["contents"]
+        items = [kind for kind, n in contents.items() for _ in range(n)]
+        rng.shuffle(items)
+        half = (len(items) + 1) // 2
+        piles = [_counted(items[:half]), _counted(items[half:])]
+        rng.shuffle(piles)
+        data["move"] = {**move, "collision": {**move["collision"], "piles": piles}}
+    return data
+
+
+def _counted(items: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+def _sample_bag(view: Mapping[str, Any], rng: random.Random) -> dict[str, int]:
+    """``view["bag"]`` items drawn from those the view shows nowhere else."""
+    start = SOLO_JEWELS if len(view["sides"]) == 1 else JEWELS
+    left = dict(zip(KINDS, start, strict=True))
+    holders = [sq["items"] for sq in view["squares"]] + [c["contents"] for c in view["carts"]]
+    for holder in [*holders, *view["stockpiles"], view["removed_by_chasm"]]:
+        for kind, n in holder.items():
+            left[kind] = max(0, left[kind] - n)
+    pool = [kind for kind, n in left.items() for _ in range(n)]
+    return _counted(rng.sample(pool, min(view["bag"], len(pool))))

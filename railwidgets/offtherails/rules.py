@@ -28,6 +28,7 @@ Positions (:meth:`Game.position`) are plain data, documented key by key in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -103,6 +104,7 @@ from railwidgets.offtherails.state import (
     TAKE,
     Cart,
     State,
+    Step,
 )
 from railwidgets.offtherails.text import board_text
 
@@ -598,8 +600,50 @@ class Game(BaseGame):
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
         return st
 
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], seed: int = 0) -> Game:
+        """A game that agrees with a seat's ``view``, what it hides drawn at random (for bots).
+
+        >>> real = Game(players=3, seed=5)
+        >>> made = Game.from_view(real.view(0), seed=1)
+        >>> made.view(0) == real.view(0), made.legal_actions() == real.legal_actions()
+        (True, True)
+        """
+        return cls.from_position(position.fill_view(view, random.Random(seed)), seed=seed)
+
     def _view(self, seat: int) -> dict[str, Any]:
         return position.hide(self.position(), seat, self._state)
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
+
+    def apply_traced(self, action: Action) -> list[Step]:
+        """Play ``action`` like :meth:`apply`, and return every step the carts took (animations).
+
+        >>> from railwidgets.offtherails import scenarios
+        >>> g = scenarios.game(tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
+        ...                    carts=[scenarios.cart(0, "white", (-1, 4), "S", "N")])
+        >>> [(s.event, s.square) for s in g.apply_traced(EndActions())]
+        [('start', (-1, 4)), ('enter', (0, 4)), ('enter', (1, 4)), ('enter', (2, 4)), ('stop', (2, 4))]
+        """
+        self._state.steps = steps = []
+        try:
+            self.apply(action)
+        finally:
+            self._state.steps = None
+        return steps
+
+    def to_svg(self, seat: int | None = None) -> str:
+        """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
+
+        >>> Game(players=2, seed=3).to_svg(seat=0).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
+
+        painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
+        data = self.position() if seat is None else self.view(seat)
+        all_tracks = self.options["start_tracks"] == "all"
+        draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
+        return painter.to_svg()

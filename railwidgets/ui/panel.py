@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -589,10 +588,7 @@ class GameWidget(widgets.VBox):
     def _board_click(self, x: float, y: float) -> None:
         if not self._may_pick():
             return
-        on_board = isinstance(x, int | float) and isinstance(y, int | float)
-        if not (on_board and math.isfinite(x) and math.isfinite(y)) or not (
-            0 <= x <= self.board.size[0] and 0 <= y <= self.board.size[1]
-        ):
+        if not _on_canvas(x, y, self.board.size):
             self.say("That click is off the board.", error=True)
             return
         target = self.hit(x, y)
@@ -1081,6 +1077,23 @@ class GameWidget(widgets.VBox):
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
             bundle["image/svg+xml"] = self.to_svg()
         return bundle
+
+
+def _on_canvas(x: object, y: object, size: tuple[int, int]) -> bool:
+    """Whether ``(x, y)`` is a point of a canvas of ``size`` (NaN, infinities, huge
+    numbers and non-numbers are not).
+
+    >>> _on_canvas(10, 5.5, (100, 50)), _on_canvas(float("nan"), 0, (100, 50))
+    (True, False)
+    >>> _on_canvas(10**400, 0, (100, 50)), _on_canvas(True, 0, (100, 50))
+    (False, False)
+    """
+    for value, top in ((x, size[0]), (y, size[1])):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if not 0 <= value <= top:  # NaN fails every comparison
+            return False
+    return True
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -83,7 +83,6 @@ def test_random_events_never_raise_and_change_the_game_only_by_legal_actions(cls
     assert events and moves, (events, moves)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14 item 5: click(nan, 0), click(inf, 0) raise")
 @pytest.mark.parametrize("cls", WIDGETS, ids=_ids)
 def test_clicks_at_no_number_are_refused_in_the_status_line(cls: type) -> None:
     widget = make_widget(cls, 1, random.Random(1))
@@ -96,7 +95,6 @@ def test_clicks_at_no_number_are_refused_in_the_status_line(cls: type) -> None:
         close(widget)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14 item 6: a disabled button acts when clicked")
 @pytest.mark.parametrize("cls", WIDGETS, ids=_ids)
 def test_a_disabled_button_does_nothing(cls: type) -> None:
     for case in range(cases(4)):
@@ -123,7 +121,7 @@ def _new_games_leave_nothing_behind(cls: type) -> dict[str, float]:
             other.value = "human"
     traced = min(NEW_GAMES, cases(20))
     try:
-        for _ in range(10):  # warm up: caches, first drawings
+        for _ in range(40):  # warm up: caches and pools fill during the first few dozen games
             new_game.click()
         gc.collect()
         widgets_before = live_widgets()
@@ -131,6 +129,11 @@ def _new_games_leave_nothing_behind(cls: type) -> dict[str, float]:
             new_game.click()
         tracemalloc.start()
         try:
+            # what was made before tracing began is replaced during the first traced games
+            # (the game on screen, its controls, refilled caches) and would count as growth
+            # though nothing accumulates: trace two windows first, then measure the next
+            for _ in range(2 * traced):
+                new_game.click()
             gc.collect()
             memory_before = tracemalloc.get_traced_memory()[0]
             for _ in range(traced):
@@ -155,7 +158,6 @@ def _values(dropdown: ipywidgets.Dropdown) -> list[Any]:
     return [o[1] if isinstance(o, tuple) else o for o in dropdown.options]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14 item 7: every New game leaves widgets alive")
 @pytest.mark.parametrize("cls", WIDGETS, ids=_ids)
 def test_new_game_200_times_leaves_no_widget_and_no_memory_behind(cls: type) -> None:
     figures = _new_games_leave_nothing_behind(cls)

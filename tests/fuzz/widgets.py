@@ -97,7 +97,10 @@ def buttons(widget: ipywidgets.Widget) -> list[ipywidgets.Button]:
 
 
 def new_game_button(widget: ipywidgets.Widget) -> ipywidgets.Button:
-    return next(b for b in buttons(widget) if "new" in b.description.lower())
+    """What starts a new game: the settings' Start (New game… only opens the settings)."""
+    found = buttons(widget)
+    start = [b for b in found if b.description == "Start"]
+    return start[0] if start else next(b for b in found if "new" in b.description.lower())
 
 
 def option_values(dropdown: ipywidgets.Dropdown) -> list[Any]:
