@@ -23,6 +23,7 @@ PlaceTile(seat=0, tile=13, cell=(1, 2), rotation=1)
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Hashable, Mapping
 from html import escape
 from typing import Any, ClassVar
@@ -48,6 +49,10 @@ __all__ = ["TwistyTracksWidget"]
 
 def _cell(cell: Any) -> str:
     return f"({cell[0]},{cell[1]})"
+
+
+#: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
+_SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
 
 
 def _round_start(history: tuple[Action, ...], index: int) -> int:
@@ -257,6 +262,27 @@ class TwistyTracksWidget(GameWidget):
         return f"That cannot be picked now: {err}. {self.prompt()}".strip()
 
     # -- words -------------------------------------------------------------------------------------------
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """The status line, with players called by their names ("seat 1" is "Meadows")."""
+        super().say(self.named(text), error=error)
+
+    def named(self, text: str) -> str:
+        """``text`` (the engine's words) with each "seat N" as that player's name.
+
+        >>> TwistyTracksWidget(players=3, seed=1, animate=False).named(
+        ...     "seat 1's red train scores 5; round 2 begins: seat(s) 0, 2 draw a tile")
+        "Meadows's red train scores 5; round 2 begins: Wild West, Winter draw a tile"
+        """
+        players = self.game.num_players
+
+        def name(match: re.Match[str]) -> str:
+            seats = [int(n) for n in match[1].split(", ")]
+            if any(seat >= players for seat in seats):
+                return match[0]
+            return ", ".join(self.game.player_name(seat) for seat in seats)
+
+        return _SEATS.sub(name, text)
 
     def prompt(self) -> str:
         game = self.game
