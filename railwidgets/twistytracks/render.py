@@ -192,7 +192,7 @@ def _draw_pieces(
         if trains:
             _trains(painter, box, seats[box.seat])
     for box in layout.frames:
-        _header(painter, box, seats[box.seat], data)
+        _header(painter, box, seats[box.seat], over=not any(s.playing for s in seats))
     draw_heading(data, painter, seats)
     draw_board_tokens(data, painter, layout)
     draw_scores(data, painter, layout, seats)
@@ -663,11 +663,14 @@ def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = F
     return x
 
 
-def _header(painter: Painter, box: FrameBox, seat: Seat, data: Mapping[str, Any]) -> None:
+def _header(painter: Painter, box: FrameBox, seat: Seat, *, over: bool) -> None:
     ox, oy, w, _ = box.outer
     y = oy + 11
     draw_token(painter, ox + 9, y, box.seat, 16)
-    status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
+    if over:
+        status = "final"
+    else:
+        status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
     text = f"{seat.name} · {seat.score}"
     if w >= 400:
         text += f" pts · {status}"

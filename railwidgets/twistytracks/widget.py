@@ -210,7 +210,10 @@ class TwistyTracksWidget(GameWidget):
         ]
 
     def recent_cells(self) -> list[tuple[int, tuple[int, int]]]:
-        """Where the moves since the viewer's last decision went (revealed ones only)."""
+        """Where the moves since the viewer's last decision went (revealed ones only;
+        none once the game is over, when the whole frames are what counts)."""
+        if self.game.is_over:
+            return []
         return [(seat, action.cell) for seat, action in self.recent() if seat >= 0]  # type: ignore[attr-defined]
 
     def draw_static(self, painter: Painter) -> None:
