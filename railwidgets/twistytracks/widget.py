@@ -51,6 +51,10 @@ def _cell(cell: Any) -> str:
     return f"({cell[0]},{cell[1]})"
 
 
+#: Log lines the status line leaves out: a placement, the start of a round.
+_ROUTINE = re.compile(
+    r"seat \d+ places T\d\d at \(\d,\d\) turned \d+° ?|round \d+ begins: [^:]*?draw a tile ?"
+)
 #: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
 _SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
 
@@ -267,8 +271,12 @@ class TwistyTracksWidget(GameWidget):
     # -- words -------------------------------------------------------------------------------------------
 
     def say(self, text: str, *, error: bool = False) -> None:
-        """The status line, with players called by their names ("seat 1" is "Meadows")."""
-        super().say(self.named(text), error=error)
+        """The status line: what the trains did and scored, players called by their names.
+
+        The placements themselves are in the "since your turn" list and the
+        round is in the prompt, so their log lines are left out here.
+        """
+        super().say(self.named(_ROUTINE.sub("", text)), error=error)
 
     def named(self, text: str) -> str:
         """``text`` (the engine's words) with each "seat N" as that player's name.
