@@ -225,9 +225,15 @@ class TwistyTracksWidget(GameWidget):
 
     def draw_dynamic(self, painter: Painter) -> None:
         data, layout = self.data(), self.board_layout
-        render.draw_pieces(data, painter, layout, hand_rotation=self.rotation)
+        render.draw_pieces(data, painter, layout)
         render.draw_highlights(
-            data, painter, layout, lit=self.lit(), ghost=self.ghost(), recent=self.recent_cells()
+            data,
+            painter,
+            layout,
+            lit=self.lit(),
+            ghost=self.ghost(),
+            recent=self.recent_cells(),
+            hand_rotation=self.rotation,
         )
 
     def animation(self, before: BaseGame, action: Action, after: BaseGame) -> list[Frame]:
