@@ -40,6 +40,11 @@ Positions (:meth:`Game.position`) are plain data with these keys:
 ``actions_left``  per seat, the actions not yet used this round (``"buy"``, ``"build"``)
 ``shares``        per seat, ``[{"company", "value"}]`` in the order bought
 ``taxed``         the taxed area: company names in the order taxed
+
+Views: every seat sees the whole table, so :meth:`Game.view` is the position (the
+bag's contents are public counts, §2.12). Only which discs the rounds to come will
+draw is hidden, and that is chance drawn when a round starts: :meth:`Game.from_view`
+keeps the position and draws the future from its own seed.
 """
 
 from __future__ import annotations

@@ -600,19 +600,12 @@ class Game(BaseGame):
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
         return st
 
-    @classmethod
-    def from_view(cls, view: Mapping[str, Any], seed: int = 0) -> Game:
-        """A game that agrees with a seat's ``view``, what it hides drawn at random (for bots).
-
-        >>> real = Game(players=3, seed=5)
-        >>> made = Game.from_view(real.view(0), seed=1)
-        >>> made.view(0) == real.view(0), made.legal_actions() == real.legal_actions()
-        (True, True)
-        """
-        return cls.from_position(position.fill_view(view, random.Random(seed)), seed=seed)
-
     def _view(self, seat: int) -> dict[str, Any]:
         return position.hide(self.position(), seat, self._state)
+
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position.position_from_view(view, rng)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)

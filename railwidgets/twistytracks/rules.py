@@ -56,14 +56,13 @@ no placement, in seat order.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from railwidgets.core.action import Action, decode_action
-from railwidgets.core.errors import IllegalActionError, RecordError
+from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
@@ -76,7 +75,7 @@ from railwidgets.twistytracks.components import (
     WIDTH,
     player_name,
 )
-from railwidgets.twistytracks.position import dump_position, load_position
+from railwidgets.twistytracks.position import dump_position, load_position, position_from_view
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
 from railwidgets.twistytracks.text import game_text
 
@@ -421,47 +420,8 @@ class Game(BaseGame):
         return view
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any], seed: int = 0) -> Self:
-        """A whole game that ``view`` could have come from, what it hides sampled (for bots).
-
-        The hidden parts are drawn from ``random.Random(seed)``: the order of every
-        stack below what the view shows, and each other seat's secret placement
-        this round (a cell one of its trains faces, any turn). The view of the
-        result is ``view`` again. A malformed view raises :class:`RecordError`.
-
-        >>> game = Game(players=2, seed=3)
-        >>> game.apply(game.legal_actions()[0])
-        >>> sampled = Game.from_view(game.view(1), seed=5)
-        >>> sampled.view(1) == game.view(1)
-        True
-        """
-        rng = random.Random(seed)
-        data = json.loads(json.dumps(view))
-        if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-            raise RecordError("a view must be an object with a 'players' list")
-        try:
-            for entry in data["players"]:
-                drawn, left = entry.pop("drawn"), entry.pop("tiles_left")
-                placed = entry.pop("placed")
-                used = {tile for _, _, tile, _ in entry["tiles"]}
-                rest = [t for t in range(1, len(TILES) + 1) if t not in used and t != drawn]
-                rng.shuffle(rest)
-                entry["stack"] = ([] if drawn is None else [drawn]) + rest
-                if len(entry["stack"]) != left:
-                    raise RecordError(f"view: {left} tiles left do not fit the tiles placed")
-                if placed and entry["placement"] is None:
-                    faced = sorted(
-                        {
-                            (t["at"][0], t["at"][1])
-                            for t in entry["trains"].values()
-                            if t["at"] is not None
-                        }
-                    )
-                    x, y = rng.choice(faced)
-                    entry["placement"] = [x, y, rng.randrange(4)]
-        except (KeyError, TypeError, ValueError, IndexError) as err:
-            raise RecordError(f"view: malformed ({err!r})") from None
-        return cls.from_position(data, seed=seed)
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position_from_view(view, rng)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
         return game_text(self)

@@ -60,7 +60,8 @@ def make_widget(cls: type[ipywidgets.Widget], seed: int, rng: random.Random) -> 
     kwargs: dict[str, Any] = {"seed": seed}
     if "bot_pause" in params:
         kwargs["bot_pause"] = 0
-    choices = list(getattr(cls, "SEAT_CHOICES", {}))
+    # the search bot thinks about a second a move: fuzzing plays the quick seats only
+    choices = [kind for kind in getattr(cls, "SEAT_CHOICES", {}) if kind != "search"]
     if "seats" in params and "players" in params and choices:
         players = rng.choice(_player_counts(cls))
         kwargs["players"] = players
@@ -142,7 +143,7 @@ def random_event(
         dropdowns = [c for c in inside if isinstance(c, ipywidgets.Dropdown) and c.options]
         if dropdowns:
             dropdown = rng.choice(dropdowns)
-            value = rng.choice(option_values(dropdown))
+            value = rng.choice([v for v in option_values(dropdown) if v != "search"])
             dropdown.value = value
             return f"set {dropdown.description!r} to {value!r}"
     texts = [c for c in inside if isinstance(c, ipywidgets.Text)]
