@@ -52,9 +52,7 @@ def _cell(cell: Any) -> str:
 
 
 #: Log lines the status line leaves out: a placement, the start of a round.
-_ROUTINE = re.compile(
-    r"seat \d+ places T\d\d at \(\d,\d\) turned \d+° ?|round \d+ begins: [^:]*?draw a tile ?"
-)
+_ROUTINE = re.compile(r"seat \d+ places T\d\d at \(\d,\d\) turned \d+°|round \d+ begins: .*")
 #: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
 _SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
 
@@ -271,18 +269,20 @@ class TwistyTracksWidget(GameWidget):
             try:
                 self.game.copy().apply(PlaceTile(seat, tile, value, self.rotation))  # type: ignore[arg-type]
             except IllegalActionError as why:  # the engine's own reason, naming its rule
-                return f"{why}. Click a lit space."
+                return f"{self.named(str(why))}. Click a lit space."
         return f"That cannot be picked now: {err}. {self.prompt()}".strip()
 
     # -- words -------------------------------------------------------------------------------------------
 
-    def say(self, text: str, *, error: bool = False) -> None:
-        """The status line: what the trains did and scored, players called by their names.
+    def event_text(self, line: str) -> str:
+        """A log line with players called by their names ("seat 1" is "Meadows")."""
+        return self.named(line)
 
-        The placements themselves are in the "since your turn" list and the
-        round is in the prompt, so their log lines are left out here.
-        """
-        super().say(self.named(_ROUTINE.sub("", text)), error=error)
+    def events_since(self, mark: int) -> str:
+        """What the trains did and scored since ``mark``: the placements are in the
+        "since your turn" list and the round is in the prompt, so their lines are left out."""
+        lines = self.game.log[mark:]
+        return " ".join(self.event_text(line) for line in lines if not _ROUTINE.fullmatch(line))
 
     def named(self, text: str) -> str:
         """``text`` (the engine's words) with each "seat N" as that player's name.
