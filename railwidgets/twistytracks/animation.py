@@ -110,7 +110,7 @@ def reveal_frames(
         # next person's frame (or the hot-seat cover). Only what all may see: no hand.
         painter.clear("pieces")
         draw_static(after, painter, layout, layer="pieces")
-        draw_pieces(after, painter, layout, trains=False, hand=False)
+        draw_pieces(after, painter, layout, trains=False)
         painter.layer("highlights")
         painter.clear("highlights")
         _standing(painter, boxes, waiting, moving=set())

@@ -21,7 +21,8 @@ than 12 px: small frames leave their labels out.
 Three layers, bottom to top: ``"static"`` (paper, frames, loops, depots,
 empty station boxes, the board's grid: what a game never changes for one
 layout), ``"pieces"`` (tiles, trains, values, tokens, scores, the drawn tile)
-and ``"highlights"`` (lit cells, the ghost of the tile in hand, recent moves).
+and ``"highlights"`` (lit cells, the ghost and the tile in hand, recent moves:
+everything a pick changes).
 
 >>> from railwidgets import twistytracks
 >>> from railwidgets.draw import RecordingPainter
@@ -141,8 +142,10 @@ def draw(
     the ``ghost`` of the tile in hand and the numbered ``recent`` placements ``(seat, cell)``."""
     layout = layout or Layout(len(data["players"]))
     draw_static(data, painter, layout)
-    draw_pieces(data, painter, layout, hand_rotation=hand_rotation)
-    draw_highlights(data, painter, layout, lit=lit, ghost=ghost, recent=recent)
+    draw_pieces(data, painter, layout)
+    draw_highlights(
+        data, painter, layout, lit=lit, ghost=ghost, recent=recent, hand_rotation=hand_rotation
+    )
 
 
 def draw_static(
@@ -161,15 +164,12 @@ def draw_pieces(
     painter: Painter,
     layout: Layout,
     *,
-    hand_rotation: int = 0,
     trains: bool = True,
-    hand: bool = True,
 ) -> None:
-    """Tiles, trains (unless ``trains`` is false), station values, headers, tokens, scores
-    and the drawn tile (unless ``hand`` is false)."""
+    """Tiles, trains (unless ``trains`` is false), station values, headers, tokens and scores."""
     painter.layer("pieces")
     batched = _Batched(painter)
-    _draw_pieces(data, batched, layout, hand_rotation, trains, hand)  # type: ignore[arg-type]
+    _draw_pieces(data, batched, layout, trains)  # type: ignore[arg-type]
     batched.flush()
 
 
@@ -177,9 +177,7 @@ def _draw_pieces(
     data: Mapping[str, Any],
     painter: Painter,
     layout: Layout,
-    hand_rotation: int,
     trains: bool,
-    hand: bool,
 ) -> None:
     seats = seats_of(data)
     tiles: list[tuple[FrameBox, Cell, int, int]] = []
@@ -192,12 +190,10 @@ def _draw_pieces(
         if trains:
             _trains(painter, box, seats[box.seat])
     for box in layout.frames:
-        _header(painter, box, seats[box.seat], data)
+        _header(painter, box, seats[box.seat], over=not any(s.playing for s in seats))
     draw_heading(data, painter, seats)
     draw_board_tokens(data, painter, layout)
     draw_scores(data, painter, layout, seats)
-    if hand:
-        _hand(painter, layout, seats, hand_rotation)
 
 
 def draw_highlights(
@@ -208,8 +204,10 @@ def draw_highlights(
     lit: Iterable[Cell] = (),
     ghost: Ghost | None = None,
     recent: Sequence[tuple[int, Cell]] = (),
+    hand_rotation: int = 0,
 ) -> None:
-    """Light the ``lit`` cells of the focus seat, show the ``ghost``, number the ``recent`` moves.
+    """Light the ``lit`` cells of the focus seat, show the ``ghost``, number the ``recent`` moves,
+    and show the tile in hand turned ``hand_rotation`` (all that a pick changes).
 
     A placement the data already holds (the seat's own, or every seat's in a
     whole position) shows as a ghost too, so a placed tile is never forgotten.
@@ -217,6 +215,7 @@ def draw_highlights(
     painter.layer("highlights")
     frames = {box.seat: box for box in layout.frames}
     seats = seats_of(data)
+    _hand(painter, layout, seats, hand_rotation)
     for seat, info in enumerate(seats):
         if info.placement is not None and info.drawn is not None and seat in frames:
             (cell, rotation) = info.placement
@@ -663,11 +662,14 @@ def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = F
     return x
 
 
-def _header(painter: Painter, box: FrameBox, seat: Seat, data: Mapping[str, Any]) -> None:
+def _header(painter: Painter, box: FrameBox, seat: Seat, *, over: bool) -> None:
     ox, oy, w, _ = box.outer
     y = oy + 11
     draw_token(painter, ox + 9, y, box.seat, 16)
-    status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
+    if over:
+        status = "final"
+    else:
+        status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
     text = f"{seat.name} · {seat.score}"
     if w >= 400:
         text += f" pts · {status}"

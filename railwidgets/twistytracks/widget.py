@@ -23,6 +23,7 @@ PlaceTile(seat=0, tile=13, cell=(1, 2), rotation=1)
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Hashable, Mapping
 from html import escape
 from typing import Any, ClassVar
@@ -48,6 +49,12 @@ __all__ = ["TwistyTracksWidget"]
 
 def _cell(cell: Any) -> str:
     return f"({cell[0]},{cell[1]})"
+
+
+#: Log lines the status line leaves out: a placement, the start of a round.
+_ROUTINE = re.compile(r"seat \d+ places T\d\d at \(\d,\d\) turned \d+°|round \d+ begins: .*")
+#: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
+_SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
 
 
 def _round_start(history: tuple[Action, ...], index: int) -> int:
@@ -206,7 +213,10 @@ class TwistyTracksWidget(GameWidget):
         ]
 
     def recent_cells(self) -> list[tuple[int, tuple[int, int]]]:
-        """Where the moves since the viewer's last decision went (revealed ones only)."""
+        """Where the moves since the viewer's last decision went (revealed ones only;
+        none once the game is over, when the whole frames are what counts)."""
+        if self.game.is_over:
+            return []
         return [(seat, action.cell) for seat, action in self.recent() if seat >= 0]  # type: ignore[attr-defined]
 
     def draw_static(self, painter: Painter) -> None:
@@ -214,9 +224,15 @@ class TwistyTracksWidget(GameWidget):
 
     def draw_dynamic(self, painter: Painter) -> None:
         data, layout = self.data(), self.board_layout
-        render.draw_pieces(data, painter, layout, hand_rotation=self.rotation)
+        render.draw_pieces(data, painter, layout)
         render.draw_highlights(
-            data, painter, layout, lit=self.lit(), ghost=self.ghost(), recent=self.recent_cells()
+            data,
+            painter,
+            layout,
+            lit=self.lit(),
+            ghost=self.ghost(),
+            recent=self.recent_cells(),
+            hand_rotation=self.rotation,
         )
 
     def animation(self, before: BaseGame, action: Action, after: BaseGame) -> list[Frame]:
@@ -254,10 +270,37 @@ class TwistyTracksWidget(GameWidget):
             try:
                 self.game.copy().apply(PlaceTile(seat, tile, value, self.rotation))  # type: ignore[arg-type]
             except IllegalActionError as why:  # the engine's own reason, naming its rule
-                return f"{why}. Click a lit space."
+                return f"{self.named(str(why))}. Click a lit space."
         return f"That cannot be picked now: {err}. {self.prompt()}".strip()
 
     # -- words -------------------------------------------------------------------------------------------
+
+    def event_text(self, line: str) -> str:
+        """A log line with players called by their names ("seat 1" is "Meadows")."""
+        return self.named(line)
+
+    def events_since(self, mark: int) -> str:
+        """What the trains did and scored since ``mark``: the placements are in the
+        "since your turn" list and the round is in the prompt, so their lines are left out."""
+        lines = self.game.log[mark:]
+        return " ".join(self.event_text(line) for line in lines if not _ROUTINE.fullmatch(line))
+
+    def named(self, text: str) -> str:
+        """``text`` (the engine's words) with each "seat N" as that player's name.
+
+        >>> TwistyTracksWidget(players=3, seed=1, animate=False).named(
+        ...     "seat 1's red train scores 5; round 2 begins: seat(s) 0, 2 draw a tile")
+        "Meadows's red train scores 5; round 2 begins: Wild West, Winter draw a tile"
+        """
+        players = self.game.num_players
+
+        def name(match: re.Match[str]) -> str:
+            seats = [int(n) for n in match[1].split(", ")]
+            if any(seat >= players for seat in seats):
+                return match[0]
+            return ", ".join(self.game.player_name(seat) for seat in seats)
+
+        return _SEATS.sub(name, text)
 
     def prompt(self) -> str:
         game = self.game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import statistics
 
 from railwidgets.core.bots import RandomBot, play_out
@@ -62,3 +63,36 @@ def test_greedy_scores_more_than_random_alone() -> None:
         play_out(game, RandomBot(seed=seed))
         random_ += game.scores()
     assert statistics.mean(greedy) > statistics.mean(random_) + 5
+
+
+def test_from_view_rebuilds_a_game_with_the_same_view_and_the_hidden_rest_sampled() -> None:
+    rng = random.Random(4)
+    for players in (1, 3, 6):
+        game = Game(players=players, seed=players)
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            samples = [Game.from_view(view, seed=s) for s in range(4)]
+            for sampled in samples:
+                assert sampled.view(seat) == view
+                assert sampled.legal_actions() == game.legal_actions()
+            others = [s for s in range(players) if s != seat]
+            if others:  # what the seat cannot know differs between samples
+                stacks = {
+                    json.dumps([g.position()["players"][s]["stack"] for s in others])
+                    for g in samples
+                }
+                assert len(stacks) > 1
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def test_the_widget_hands_its_bots_a_game_built_from_their_view() -> None:
+    from railwidgets import TwistyTracksWidget
+
+    w = TwistyTracksWidget(players=3, seed=6, seats=["human", "human", "greedy"], animate=False)
+    w.click(*w.cell_centre(w.lit()[0]))
+    w.place_button.click()  # Wild West places in secret
+    handed = w.bot_game(2)
+    assert handed.history == ()  # not a copy of the game: nothing of its past moves
+    assert handed.view(2) == w.game.view(2)
+    assert handed.position()["players"][0]["placement"] is not None  # sampled, not read

@@ -343,15 +343,24 @@ def test_R25_a_seat_sees_neither_the_others_drawn_tile_nor_their_placement() -> 
     )
 
 
-def test_the_ghost_and_lit_cells_go_on_the_highlight_layer() -> None:
+def test_what_a_pick_changes_is_all_on_the_highlight_layer() -> None:
     game = Game(players=1, seed=3)
     layout = Layout(1, focus=0)
     painter = RecordingPainter(*CANVAS, LAYERS)
-    draw(game.view(0), painter, layout, lit=[(1, 2), (3, 2)], ghost=Ghost(0, 13, (1, 2), 1))
-    lit = [c for c in painter.by_name("rects", "highlights")]
-    assert len(lit[0]["boxes"]) == 2
+    draw(
+        game.view(0),
+        painter,
+        layout,
+        lit=[(1, 2), (3, 2)],
+        ghost=Ghost(0, 13, (1, 2), 1),
+        hand_rotation=1,
+    )
+    lit = [c for c in painter.by_name("rects", "highlights") if len(c["boxes"]) == 2]
+    assert len(lit) == 2  # a white wash and a thick outline over the two cells
     rails = [c for c in painter.by_name("lines", "highlights") if c["stroke"] == RAIL]
-    assert len(rails) == 4
+    assert len(rails) == 8  # the ghost's four segments, and the tile in hand's
+    assert "T13, turned 90°" in painter.texts("highlights")
+    assert not any("turned" in t for t in painter.texts("pieces"))
 
 
 # -- the SVG picture and the hit test ------------------------------------------------------------------------

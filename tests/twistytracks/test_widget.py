@@ -120,7 +120,7 @@ def test_bad_clicks_say_why_and_change_nothing() -> None:
     before = _state(w)
     cases = {
         w.cell_centre((1, 2)): "already holds T01",  # a full cell
-        w.cell_centre((0, 0)): "no train of seat 0 waits in front of (0,0)",
+        w.cell_centre((0, 0)): "no train of Wild West waits in front of (0,0)",
         (3.0, 3.0): "not on your frame",
         (w.board_layout.frames[0].x - 8, w.board_layout.frames[0].y + 100): "edge of your frame",
     }
