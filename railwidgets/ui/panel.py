@@ -492,6 +492,10 @@ class GameWidget(widgets.VBox):
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
         self.hint_button.disabled = not (human_turn and not self.covered) or self.hinting
         self.scores.value = self.score_html()
+        for seat, dropdown in enumerate(self.seat_inputs):  # names can change (sides chosen)
+            label = f"{seat + 1} {game.player_name(seat)}"
+            if dropdown.description != label:
+                dropdown.description = label
         lines = list(game.log)[-200:]
         items = "".join(f"<li>{escape(self.event_text(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
