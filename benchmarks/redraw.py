@@ -1,4 +1,4 @@
-"""How long one redraw of a game widget takes in Python, and how many messages an action sends.
+"""How long one redraw of each game's widget takes in Python, and how many messages an action sends.
 
 Run: ``.venv/bin/python benchmarks/redraw.py`` (no browser needed). Prints the
 median over many redraws of: the layers above the map (what a user action
@@ -8,6 +8,7 @@ messages sent by each kind of user action. Aim: under 10 ms, exactly one message
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from railwidgets import MiniRailsWidget, OffTheRailsWidget
+from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget
 from railwidgets import offtherails as otr
 from railwidgets.core.bots import RandomBot
 from railwidgets.minirails.render import DEFAULT_LAYOUT as L
@@ -27,18 +28,15 @@ from railwidgets.offtherails.render import LAYOUT as OTR
 from tests.ui.messages import count_messages
 
 
-def median_ms(fn: Callable[[], None], repeat: int = 200) -> float:
-    return median_and_min_ms(fn, repeat)[0]
-
-
-def median_and_min_ms(fn: Callable[[], None], repeat: int = 200) -> tuple[float, float]:
-    """The median and the fastest of ``repeat`` runs (the machine is shared: both tell)."""
+def median_ms(
+    fn: Callable[[], None], repeat: int = 200, clock: Callable[[], float] = time.perf_counter
+) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000, min(times) * 1000
+        times.append(clock() - start)
+    return statistics.median(times) * 1000
 
 
 def main() -> int:
@@ -73,9 +71,48 @@ def main() -> int:
         measure("click a lit hex", lambda: w.click(*L.hex_centre(build.hex)))
         measure("an illegal click (status only)", lambda: w.click(L.width - 3, 3))
         measure("Undo", w.undo_button.click)
-        measure("New game", w.new_button.click)
+        measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
+    twisty_tracks()
     off_the_rails()
     return 0
+
+
+def twisty_tracks() -> None:
+    """The same measures for the Twisty Tracks widget, at 4 and 8 players."""
+    for players in (4, 8):
+        seats = ["human"] + ["greedy"] * (players - 1)
+        w = TwistyTracksWidget(players=players, seed=1, seats=seats, bot_pause=0, animate=False)
+        rng = random.Random(2)
+        for _ in range(5):  # five rounds in: tiles and trains on every frame
+            w.click(*w.cell_centre(rng.choice(w.lit())))
+            w.place_button.click()
+        w.click(*w.cell_centre(w.lit()[0]))  # a ghost, lit cells, the tile in hand
+        round_no = w.game.position()["round"]
+        print(f"Twisty Tracks widget, {players} players, round {round_no}, a cell picked")
+        print("  (wall clock, then this process's CPU time: the machine may be busy)")
+        for name, fn in (
+            ("redraw after an action (pieces + highlights)", w.board.redraw),
+            ("full redraw (frames too, on reconnect)", lambda w=w: w.board.redraw(static=True)),
+            ("refresh (redraw + status, scores, log)", w.refresh),
+        ):
+            wall, cpu = median_ms(fn), median_ms(fn, clock=time.process_time)
+            print(f"  {name:<46} {wall:6.2f} ms ({cpu:5.2f} ms CPU)")
+
+    w = TwistyTracksWidget(players=3, seed=4, seats=["human", "greedy", "greedy"], bot_pause=0)
+    print("Canvas messages per user action (3 players, you against two greedy bots):")
+    with count_messages() as sent:
+
+        def measure(name: str, fn: Callable[[], None]) -> None:
+            sent.reset()
+            fn()
+            print(f"  {name:<42} {sent.canvas} canvas message(s), {sent.widgets} in all")
+
+        measure("click a lit space (the ghost shows)", lambda: w.click(*w.cell_centre(w.lit()[0])))
+        measure("press Rotate", lambda: w.choice_button("Rotate").click())
+        measure("press Place (bots, reveal animated)", w.place_button.click)
+        measure("an illegal click (status only)", lambda: w.click(3, 3))
+        measure("Undo", w.undo_button.click)
+        measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
 
 
 def off_the_rails() -> None:
@@ -95,8 +132,8 @@ def off_the_rails() -> None:
         ("full redraw (static board too, on reconnect)", lambda: w.board.redraw(static=True)),
         ("refresh (redraw + status, scores, log)", w.refresh),
     ):
-        median, fastest = median_and_min_ms(fn)
-        print(f"  {name + ':':<47} {median:6.2f} ms median, {fastest:6.2f} ms fastest")
+        wall, cpu = median_ms(fn), median_ms(fn, clock=time.process_time)
+        print(f"  {name:<46} {wall:6.2f} ms ({cpu:5.2f} ms CPU)")
 
     print("Canvas messages per user action (Off the Rails, you and a greedy bot):")
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"], bot_pause=0)

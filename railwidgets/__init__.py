@@ -12,6 +12,7 @@ __version__ = "0.1.0"
 # that importing an engine (``from railwidgets import minirails``) never does.
 _LAZY_WIDGETS = {
     "MiniRailsWidget": "railwidgets.minirails.widget",
+    "TwistyTracksWidget": "railwidgets.twistytracks.widget",
     "OffTheRailsWidget": "railwidgets.offtherails.widget",
 }
 

@@ -40,6 +40,11 @@ Positions (:meth:`Game.position`) are plain data with these keys:
 ``actions_left``  per seat, the actions not yet used this round (``"buy"``, ``"build"``)
 ``shares``        per seat, ``[{"company", "value"}]`` in the order bought
 ``taxed``         the taxed area: company names in the order taxed
+
+Views: every seat sees the whole table, so :meth:`Game.view` is the position (the
+bag's contents are public counts, §2.12). Only which discs the rounds to come will
+draw is hidden, and that is chance drawn when a round starts: :meth:`Game.from_view`
+keeps the position and draws the future from its own seed.
 """
 
 from __future__ import annotations
@@ -163,7 +168,7 @@ class Game(BaseGame):
     # -- setup (§2.6) -------------------------------------------------------------------------------
 
     def _setup(self) -> State:
-        rng = self.rng
+        rng = self._chance
         n = self.num_players
         row = SETUP[n]
         s = State()
@@ -200,7 +205,7 @@ class Game(BaseGame):
         """§2.7.1–2: draw 2N+1 discs into the market; every player gets both actions back."""
         s.round += 1
         pool = [c for c in COMPANIES for _ in range(s.bag[c])]
-        drawn = self.rng.sample(pool, SETUP[self.num_players].draw_per_round)
+        drawn = self._chance.sample(pool, SETUP[self.num_players].draw_per_round)
         for company in drawn:
             s.bag[company] -= 1
         s.market = list(drawn)

@@ -250,12 +250,15 @@ def chasm_phase() -> Game:
     Green's cart, with a gold, stands on one of the four squares Red may choose.
     """
     tokens = {(2, 2): "red", (2, 9): "yellow", (9, 9): "green", (9, 2): "blue"}
-    return game(
+    p = build(
         tiles={(3, 1): "NS", (2, 1): "NE", (1, 2): "ES"},
         chasm=tokens,
         carts=[cart(1, "white", (2, 1), "E", "N", contents={"gold": 1})],
         turn__stage="chasm",
         chasm_deck={"cards": [], "tokens": False},
         chasm_supply={"red": 3, "yellow": 4, "green": 4, "blue": 4},
-        final_round={"turns_left": None, "collapsed": True, "drawn_token": "red"},
+        final_round={"turns_left": 0, "collapsed": True, "drawn_token": "red"},
     )
+    # the Chasm card was drawn, which began the final round (§2.10): it left the deck
+    p["deposit_deck"] = [card for card in p["deposit_deck"] if card != "chasm"]
+    return Game.from_position(p, seed=1)

@@ -102,8 +102,8 @@ class BoardView:
         manager._current_canvas = None
         try:
             with hold_canvas():
-                # the frames play over the board as it was; a new bottom layer (a new
-                # game, the hot-seat cover) comes with the final picture, not before
+                # the animation plays over the board as it was, then the new picture
+                # (a new static layer too: say, the cover between two people) replaces it
                 for frame in frames:
                     for name in self.layers[1:]:
                         painter.clear(name)
