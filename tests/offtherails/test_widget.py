@@ -128,7 +128,7 @@ def test_every_variant_plays_to_the_end_with_a_person_and_bots(options: dict) ->
     while not w.game.is_over:
         assert w.game.current_player == 0  # the bots played at once (no event loop)
         before = len(w.game.history)
-        play_by_clicks(w, chooser.choose(w.game))
+        play_by_clicks(w, chooser.choose(w.game.view(0)))
         assert len(w.game.history) > before
     assert "Game over" in w.status_text
 
