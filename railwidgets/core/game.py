@@ -21,7 +21,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
 from railwidgets.core.action import Action, decode_action, has_declared_types
 from railwidgets.core.errors import IllegalActionError, OptionError, RecordError
@@ -74,8 +74,7 @@ class Option:
         return self.choices
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
+class _Snapshot(NamedTuple):  # one per action played: a tuple is the cheapest to make
     state: Any
     rng_state: Any
     log_length: int

@@ -442,9 +442,13 @@ def load(data: Mapping[str, Any], players: int) -> State:
     st.sides = [_side(s, f"sides[{i}]", none=True) for i, s in enumerate(sides)]
 
     st.tiles, st.items, st.chasm = [0] * CELLS, [NO_ITEMS] * CELLS, [-1] * CELLS
+    listed: set[int] = set()
     for n, entry in enumerate(_list(data["squares"], "squares")):
         path = f"squares[{n}]"
         i = index(_square(_get(entry, "square", path), f"{path}.square", grid=True))
+        if i in listed:
+            raise _fail(f"{path}.square", f"{[i // 12, i % 12]} is listed twice")
+        listed.add(i)
         tile = _get(entry, "tile", path)
         if tile is not None:
             mask = exits_mask(tile) if isinstance(tile, str) else None

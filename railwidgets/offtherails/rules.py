@@ -131,6 +131,7 @@ EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ign
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 TAKE_ACTIONS = {k: TakeItem(KINDS[k]) for k in range(1, 5)}  # type: ignore[arg-type]
 PICK_ACTIONS = (PickPile("A"), PickPile("B"))
+END_ACTIONS, END_NOW = EndActions(), EndNow()
 #: Made once too, as they are listed at every decision of an action phase (carts are named
 #: by their die, or in solo by their colour).
 PLACE_CART_ACTIONS = {
@@ -294,7 +295,7 @@ class Game(BaseGame):
                 if st.actions_used >= ACTIONS_PER_TURN:
                     self._next_cart()  # §2.6: after the 4th action the phase ends
                 elif self._nothing_to_do():
-                    self._do(EndActions(), forced=True)
+                    self._do(END_ACTIONS, forced=True)
                 else:
                     return
                 continue
@@ -381,9 +382,9 @@ class Game(BaseGame):
                 actions.append(SPEED_ACTIONS[cart.name, 1])
             if cart.speed > SPEED_MIN:
                 actions.append(SPEED_ACTIONS[cart.name, -1])
-        actions.append(EndActions())
+        actions.append(END_ACTIONS)
         if self._cfg.solo and not st.carts_on_board():
-            actions.append(EndNow())
+            actions.append(END_NOW)
         return actions
 
     def _cart_placements(self) -> list[Action]:

@@ -449,6 +449,8 @@ def _frame(
     shot = copy.deepcopy(data)
 
     def draw(painter: Painter) -> None:
+        for name in render.LAYERS[1:]:  # each frame is a whole picture of the pieces
+            painter.clear(name)
         render.draw_pieces(shot, painter, layout, crossover=crossover, hide_carts=(index,))
         cart = shot["carts"][index]
         render.draw_moving_cart(

@@ -53,6 +53,7 @@ __all__ = [
     "TrainView",
     "border_point",
     "cell_index",
+    "spot_cell",
     "spot_of",
 ]
 
@@ -73,6 +74,11 @@ UNFINISHED = frozenset((WAITING_AT_DEPOT, ACTIVE))
 def cell_index(cell: Cell) -> int:
     """The number of ``cell`` inside a board (row by row)."""
     return cell[1] * WIDTH + cell[0]
+
+
+def spot_cell(spot: int) -> Cell:
+    """The cell whose edge ``spot`` (where a train stands) lies on."""
+    return CELLS[spot >> 3]
 
 
 def spot_of(cell: Cell, port: int) -> int:

@@ -51,11 +51,14 @@ The position
     colour]``, or ``"marked"`` for an unused colour's token on a marked space.
 
 The seats still to decide this round are the seats with an unfinished train and
-no placement, in seat order.
+no placement, in seat order. A position loads only if it can happen: placed tiles
+never move, so every unfinished train must stand where the track from its depot
+ends, having crossed exactly its ``"travel"`` borders (R38).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -66,7 +69,7 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import Board, Step, cell_index
+from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index, spot_cell
 from railwidgets.twistytracks.components import (
     CELLS,
     HEIGHT,
@@ -105,6 +108,12 @@ class PlaceTile(Action):
         cell = f"({self.cell[0]},{self.cell[1]})" if _is_cell(self.cell) else repr(self.cell)
         turn = f"{90 * self.rotation}°" if _is_int(self.rotation) else repr(self.rotation)
         return f"seat {self.seat} places {tile} at {cell} turned {turn}"
+
+
+@functools.cache  # the legal actions list them at every decision: each is made once
+def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
+    """``seat`` placing ``tile`` in ``cell``, turned 0–3 quarter turns."""
+    return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -190,11 +199,10 @@ class Game(BaseGame):
         seat = self._state.to_place[0]
         board = self._state.boards[seat]
         tile = board.stack[0]
-        return [
-            PlaceTile(seat, tile, cell, rotation)
-            for cell in board.legal_cells()
-            for rotation in range(4)
-        ]
+        actions: list[Action] = []
+        for cell in board.legal_cells():
+            actions += _placements(seat, tile, cell)
+        return actions
 
     def _check(self, action: Action) -> None:
         assert isinstance(action, PlaceTile)
@@ -269,7 +277,7 @@ class Game(BaseGame):
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
-            self._say(str(PlaceTile(seat, tile, cell, rotation)))
+            self._say(str(_placements(seat, tile, cell)[rotation]))
             movement = board.move_trains(round_no)
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
             arrivals += [(seat, train, station) for train, station in movement.arrivals]
@@ -317,17 +325,18 @@ class Game(BaseGame):
         travel_counts: bool,
     ) -> None:
         parts = []
-        for view, steps in zip(board.view_trains(), gained, strict=True):
+        for colour, train, steps in zip(TRAIN_COLOURS, board.trains, gained, strict=True):
             if not steps:
                 continue
             points = f"+{steps}" if travel_counts else f"{steps} border(s)"
-            if view.status == "active":
-                where = f"waits before ({view.cell[0]},{view.cell[1]})"  # type: ignore[index]
-            elif view.status == "arrived":
-                where = f"arrives at {view.station}"
+            if train.status == ACTIVE:
+                x, y = spot_cell(train.spot)
+                where = f"waits before ({x},{y})"
+            elif train.status == ARRIVED:
+                where = f"arrives at {train.station}"
             else:
-                where = view.status.replace("_", " ")
-            parts.append(f"{view.colour} {points} {where}")
+                where = train.status.replace("_", " ")
+            parts.append(f"{colour} {points} {where}")
         for trains, where in crashes:
             names = " and ".join(TRAIN_COLOURS[i] for i in trains)
             parts.append(f"{names} collide {where}")

@@ -90,8 +90,9 @@ class BoardView:
     ) -> None:
         """Draw the layers above the static one again (and the static one too if ``static``).
 
-        ``frames`` are played first, each on cleared upper layers and followed by a
-        ``pause`` (seconds): an animation. It ends on the usual picture, so the last
+        ``frames`` are played first, each followed by a ``pause`` (seconds): an
+        animation. The upper layers are cleared before the first frame; a frame clears
+        the layers it draws again (a later frame may only move what changed). It ends on the usual picture, so the last
         frame the page shows is exactly the static redraw. Everything goes out in one
         ``hold_canvas()``: one message.
         """
@@ -102,11 +103,13 @@ class BoardView:
         manager._current_canvas = None
         try:
             with hold_canvas():
-                # the animation plays over the board as it was, then the new picture
-                # (a new static layer too: say, the cover between two people) replaces it
-                for frame in frames:
+                # The animation plays over the board as it was, then the new picture (a new
+                # static layer too: say, the cover between two people) replaces it. The
+                # upper layers are cleared once; each frame clears what it draws again.
+                if frames:
                     for name in self.layers[1:]:
                         painter.clear(name)
+                for frame in frames:
                     painter.layer(self.layers[-1])
                     frame(painter)
                     painter.sleep(pause)

@@ -770,10 +770,17 @@ class GameWidget(widgets.VBox):
         self._update_viewer()
         static = static or (viewer, cover) != (self.viewer, self.cover_for)
         self._new_choice()
-        self.say(f"{events.strip()} {self.full_prompt()}".strip())
+        self.say(self._after(events))
         self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
         self._update_panels()
         self._schedule_bots()
+
+    def _after(self, events: str) -> str:
+        """The status after a move: what happened and what to do now; once the game is
+        over, the result alone (the last events are in the log)."""
+        if self.game.is_over:
+            return self.full_prompt()
+        return f"{events.strip()} {self.full_prompt()}".strip()
 
     def _new_choice(self) -> None:
         if self._is_human_turn() and not self.covered:
@@ -1090,7 +1097,7 @@ class GameWidget(widgets.VBox):
                 shown = (self.viewer, self.cover_for)
                 self._update_viewer()
                 self._new_choice()
-                self.say(f"{events} {self.full_prompt()}".strip())
+                self.say(self._after(events))
                 static = shown != (self.viewer, self.cover_for)
                 self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
                 self._update_panels()

@@ -13,7 +13,7 @@ from typing import Any
 
 from railwidgets import offtherails as otr
 from railwidgets.core import Action
-from railwidgets.core.bots import View, sample
+from railwidgets.core.bots import View, seat_game
 
 #: Junctions, mostly crosses, so that carts wander far and meet.
 SHAPES = ("NESW", "NESW", "NES", "ESW", "NSW", "NEW")
@@ -29,7 +29,7 @@ class KindBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        game = sample(view, seed=0)  # the seat's legal actions are the same in every sample
+        game = seat_game(view)  # a view or a game made from one: the same legal actions
         by_kind: dict[str, list[Action]] = {}
         for action in game.legal_actions():
             by_kind.setdefault(action.kind, []).append(action)
