@@ -12,7 +12,7 @@ The floor is measured the same way in the same run, on the same server: a bare
 ipycanvas ``Canvas`` whose click handler draws one dot. Each widget's median is
 also given as a ratio to that floor.
 
-    .venv/bin/python benchmarks/browser_latency.py [--clicks 30] [--games minirails twistytracks]
+    .venv/bin/python benchmarks/browser_latency.py [--clicks 30] [--games minirails twistytracks offtherails]
 
 Needs Debian's Chromium at /usr/bin/chromium (``apt-get install chromium``).
 """
@@ -45,6 +45,8 @@ from tests.e2e.browser import (  # noqa: E402
     wait_for_change,
 )
 from tests.e2e.minirails_page import WIDGET_ROOT, MiniRailsView, take_a_disc  # noqa: E402
+from tests.e2e.offtherails_page import WIDGET_ROOT as OTR_ROOT  # noqa: E402
+from tests.e2e.offtherails_page import OffTheRailsView  # noqa: E402
 from tests.e2e.servers import JupyterServer, running_server  # noqa: E402
 from tests.e2e.twisty_page import HUMAN_PROMPT as TWISTY_PROMPT  # noqa: E402
 from tests.e2e.twisty_page import WIDGET_ROOT as TWISTY_ROOT  # noqa: E402
@@ -53,6 +55,7 @@ from tests.e2e.twisty_page import TwistyView  # noqa: E402
 MINI_RAILS_NOTEBOOK = "play-mini-rails.ipynb"
 MINI_RAILS_PROMPT = r"to play: click a disc in the market"
 TWISTY_NOTEBOOK = "play-twisty-tracks.ipynb"
+OTR_NOTEBOOK = "play-off-the-rails.ipynb"
 BASELINE_NOTEBOOK = "latency-floor.ipynb"
 #: The floor: a bare canvas that draws a dot where it is clicked, nothing else.
 BASELINE_SOURCE = """\
@@ -185,9 +188,37 @@ def run_twisty_tracks(context: BrowserContext, server: JupyterServer, clicks: in
     return {"board click": board, "button": buttons}
 
 
+def run_off_the_rails(context: BrowserContext, server: JupyterServer, clicks: int) -> Measures:
+    page = open_page(context, server, OTR_NOTEBOOK, OTR_ROOT)
+    view = OffTheRailsView.only_one(page)
+    view.wait_painted()
+    if "choose the side" in view.wait_status(r"(choose the side|actions left)", 60):
+        view.press("Side N")
+    view.wait_status(r"\d actions left", 60)
+    view.press("Place straight")
+    page.wait_for_timeout(300)
+    squares = [(5, 5), (6, 6)]  # free squares in the middle: the ghost moves between them
+    board = [
+        timed(
+            page,
+            view.canvas,
+            "mousedown",
+            lambda i=i: click_canvas(view.canvas, *view.layout.centre(squares[i % 2])),
+        )
+        for i in range(clicks)
+    ]
+    names = ["Place corner", "Place straight"]  # the ghost on the square changes shape
+    buttons = [
+        timed(page, view.canvas, "click", view.button(names[i % 2]).click) for i in range(clicks)
+    ]
+    page.close()
+    return {"board click": board, "button": buttons}
+
+
 GAMES: dict[str, tuple[str, Callable[[BrowserContext, JupyterServer, int], Measures]]] = {
     "minirails": ("Mini Rails", run_mini_rails),
     "twistytracks": ("Twisty Tracks", run_twisty_tracks),
+    "offtherails": ("Off the Rails", run_off_the_rails),
 }
 
 

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from railwidgets.core.action import Action
+from railwidgets.core.bots import seat_game
 from railwidgets.core.grid import opposite
 from railwidgets.offtherails.actions import (
     ChangeSpeed,
@@ -88,7 +89,8 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, handed: Game | Mapping[str, Any]) -> Action:
+        game = seat_game(handed)  # a view is rebuilt as a game: the bot sees nothing more
         seat = game.current_player
         assert seat is not None, "the game is over"
         legal = game.legal_actions()

@@ -26,7 +26,14 @@ from railwidgets.offtherails.components import (
     SIDE_LETTERS,
     TILE_SUPPLY,
 )
-from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER, DIE_FILL, CartBatch, ItemBatch
+from railwidgets.offtherails.glyphs import (
+    CLAN_FILL,
+    CLAN_LETTER,
+    DIE_FILL,
+    CartBatch,
+    ItemBatch,
+    TextsLast,
+)
 
 if TYPE_CHECKING:
     from railwidgets.offtherails.render import Layout
@@ -168,7 +175,13 @@ def mission_rows(data: Mapping[str, Any], layout: Layout) -> list[tuple[int, flo
 
 
 def draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
-    """The panel beside the board, on the current layer."""
+    """The panel beside the board, on the current layer (shapes first, then the texts)."""
+    texts = TextsLast(painter)
+    _draw_sidebar(data, texts, layout)  # type: ignore[arg-type]
+    texts.flush()
+
+
+def _draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
     x0 = layout.panel_x
     players = len(data["sides"])
     turn = data["turn"]

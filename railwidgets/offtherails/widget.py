@@ -65,13 +65,8 @@ VERB_LABEL = {
     "end": "End actions",
     "end now": "End the game now",
 }
-ITEM_MARK = {
-    "rock": "▲rock",
-    "ruby": "▼ruby",
-    "emerald": "⯃emerald",
-    "gold": "●gold",
-    "diamond": "◆diamond",
-}
+#: Each jewel's button shows its shape on the board (ruby a triangle, emerald an octagon, ...).
+ITEM_MARK = {"rock": "⬟", "ruby": "▼", "emerald": "⯃", "gold": "●", "diamond": "◆"}
 ARROW = {"N": "↑ N", "E": "→ E", "S": "↓ S", "W": "← W"}
 
 
@@ -85,7 +80,7 @@ def _option_label(part: str, value: Hashable) -> str:
     if part == "delta":
         return "− slower" if value == -1 else "+ faster"
     if part == "item":
-        return f"Take {value}"
+        return f"Take {ITEM_MARK[str(value)]} {value}"
     if part == "split":
         a, b = value  # type: ignore[misc]
         return f"A: {_pile(a)} | B: {_pile(b)}"

@@ -10,6 +10,7 @@ import pytest
 from railwidgets import OffTheRailsWidget
 from railwidgets import offtherails as otr
 from railwidgets.core.action import Action
+from railwidgets.draw import RecordingPainter
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.picks import parts_of
@@ -127,7 +128,7 @@ def test_every_variant_plays_to_the_end_with_a_person_and_bots(options: dict) ->
     while not w.game.is_over:
         assert w.game.current_player == 0  # the bots played at once (no event loop)
         before = len(w.game.history)
-        play_by_clicks(w, chooser.choose(w.game))
+        play_by_clicks(w, chooser.choose(w.game.view(0)))
         assert len(w.game.history) > before
     assert "Game over" in w.status_text
 
@@ -284,3 +285,25 @@ def test_the_saved_picture_is_the_board_as_shown() -> None:
     bundle = w._repr_mimebundle_()
     assert bundle["image/svg+xml"].startswith("<svg")
     assert "Action phase: 4 of 4 actions left" in bundle["image/svg+xml"]
+
+
+def test_an_animated_move_plays_over_the_board_before_the_cover_comes() -> None:
+    """The frames are drawn over the board as it was; the hot-seat cover ends the batch."""
+
+    class Recorder(RecordingPainter):
+        """Keeps every call, cleared layers too (the order of the batch is the point)."""
+
+        def clear(self, name: str | None = None) -> None:
+            self._record("clear", layer=name)
+
+        def forget_styles(self) -> None:
+            pass
+
+    w = OffTheRailsWidget(game=scenarios.rear_end(), seats=["human", "human"])
+    w.board.painter = Recorder(L.width, L.height, w.LAYERS)  # type: ignore[assignment]
+    option_button(w, "verb", "end").click()
+    assert w.covered
+    names = [(call.name, call.args.get("text")) for call in w.board.painter.calls]  # type: ignore[attr-defined]
+    sleeps = [i for i, (name, _) in enumerate(names) if name == "sleep"]
+    cover = names.index(("text", "Pass the device to Green"))
+    assert sleeps and cover > sleeps[-1]
