@@ -116,6 +116,11 @@ def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
     return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
 
 
+@functools.cache  # a line of the log at every placement
+def _placement_line(seat: int, tile: int, cell: Cell, rotation: int) -> str:
+    return str(_placements(seat, tile, cell)[rotation])
+
+
 def action_from_dict(data: Any) -> PlaceTile:
     """The action that :meth:`PlaceTile.to_dict` described (``ValueError`` if malformed).
 
@@ -277,7 +282,7 @@ class Game(BaseGame):
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
-            self._say(str(_placements(seat, tile, cell)[rotation]))
+            self._say(_placement_line(seat, tile, cell, rotation))
             movement = board.move_trains(round_no)
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
             arrivals += [(seat, train, station) for train, station in movement.arrivals]
