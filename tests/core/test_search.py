@@ -152,3 +152,15 @@ def test_a_bot_thinks_in_a_thread_and_stops_when_told() -> None:
     action, ticks = asyncio.run(stopped_while_thinking())
     assert action in game.legal_actions() and ticks >= 20
     assert choose(RandomBot(seed=1), view, threading.Event()) in game.legal_actions()
+
+
+def test_in_mini_rails_the_root_weighs_the_greedy_estimates_shortlist() -> None:
+    from railwidgets.minirails.bots import shortlist
+
+    game = minirails.Game(players=3, seed=6)
+    listed = shortlist(game, 5)
+    assert len(listed) == 5 and set(listed) <= set(game.legal_actions())
+    thought = SearchBot(iterations=30, seed=2, shortlist=5).think(game.view(game.current_player))
+    assert {action for action, _, _ in thought.ranking} <= set(listed)
+    everything = SearchBot(iterations=60, seed=2, shortlist=0).think(game.view(0))
+    assert len(everything.ranking) > 5
