@@ -551,6 +551,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
     if not isinstance(ended, str):
         raise _fail("ended", f"must be a string, not {ended!r}")
     st.ended = ended
+    st.steps = None
     if solo != (len(st.sides) == 1):
         raise _fail("sides", "one side entry per seat")
     return st

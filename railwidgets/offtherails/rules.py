@@ -37,7 +37,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
-from railwidgets.offtherails import board, chasm, missions, movement, position, setup
+from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
     ChangeSpeed,
@@ -68,6 +68,8 @@ from railwidgets.offtherails.board import (
 )
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
+    ALL_SURFACE_TRACKS,
+    CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS,
     COLOURS,
@@ -102,6 +104,7 @@ from railwidgets.offtherails.state import (
     TAKE,
     Cart,
     State,
+    Step,
 )
 from railwidgets.offtherails.text import board_text
 
@@ -128,6 +131,17 @@ EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ign
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 TAKE_ACTIONS = {k: TakeItem(KINDS[k]) for k in range(1, 5)}  # type: ignore[arg-type]
 PICK_ACTIONS = (PickPile("A"), PickPile("B"))
+#: Made once too, as they are listed at every decision of an action phase (carts are named
+#: by their die, or in solo by their colour).
+PLACE_CART_ACTIONS = {
+    (cart, track): PlaceCart(cart, track)
+    for cart in (*CART_NAMES, *COLOURS)
+    for side in ALL_SURFACE_TRACKS
+    for track in side
+}
+SPEED_ACTIONS = {
+    (cart, d): ChangeSpeed(cart, d) for cart in (*CART_NAMES, *COLOURS) for d in (1, -1)
+}
 
 
 class Game(BaseGame):
@@ -175,8 +189,8 @@ class Game(BaseGame):
 
     def _setup(self) -> State:
         if not self._cfg.solo:
-            return setup.new_game(self.num_players, self.options["length"], self.rng, self._say)
-        self._state = setup.new_solo_game(self.rng, self._say)
+            return setup.new_game(self.num_players, self.options["length"], self._chance, self._say)
+        self._state = setup.new_solo_game(self._chance, self._say)
         self._begin_turn()
         return self._state
 
@@ -220,7 +234,7 @@ class Game(BaseGame):
             self._deposit_phase()
 
     def _deposit_phase(self) -> None:
-        st, rng, say = self._state, self.rng, self._say
+        st, rng, say = self._state, self._chance, self._say
         if self._cfg.solo:
             chasm.solo_reveal(st, rng, say)  # §2.15
         elif st.collapsed:
@@ -294,8 +308,8 @@ class Game(BaseGame):
         st, cfg = self._state, self._cfg
         if cfg.solo and not st.carts_on_board():
             return False  # EndNow
-        if st.carts_on_board(st.active) or self._cart_placements():
-            return False
+        # The squares first: a tile to lay or upgrade is found within a few squares nearly
+        # always, long before the carts' options have been built.
         for i in range(CELLS):
             tile = st.tiles[i]
             if tile:
@@ -303,7 +317,7 @@ class Game(BaseGame):
                     return False
             elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
                 return False
-        return True
+        return not (st.carts_on_board(st.active) or self._cart_placements())
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -364,9 +378,9 @@ class Game(BaseGame):
         for i in st.carts_on_board(st.active):
             cart = st.carts[i]
             if cart.speed < SPEED_MAX:
-                actions.append(ChangeSpeed(cart.name, 1))
+                actions.append(SPEED_ACTIONS[cart.name, 1])
             if cart.speed > SPEED_MIN:
-                actions.append(ChangeSpeed(cart.name, -1))
+                actions.append(SPEED_ACTIONS[cart.name, -1])
         actions.append(EndActions())
         if self._cfg.solo and not st.carts_on_board():
             actions.append(EndNow())
@@ -379,7 +393,7 @@ class Game(BaseGame):
             return []
         taken = {c.square for c in st.carts if c.place == BOARD}
         return [
-            PlaceCart(cart.name, track)
+            PLACE_CART_ACTIONS[cart.name, track]
             for cart in st.carts
             if cart.owner == st.active and cart.place == SUPPLY
             for track in cfg.tracks[self._home_side(cart)]
@@ -512,7 +526,7 @@ class Game(BaseGame):
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
-            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
+            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self._chance, say)
             self._begin_turn()
         elif isinstance(action, ChooseCart):
             movement.start(st, say, st.cart_named(st.active, action.cart))
@@ -580,6 +594,7 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
         position.check_stage(st, self._cfg.solo)
+        invariants.check(st, self.num_players, self.options["length"], self._cfg.solo)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
@@ -594,3 +609,34 @@ class Game(BaseGame):
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
+
+    def apply_traced(self, action: Action) -> list[Step]:
+        """Play ``action`` like :meth:`apply`, and return every step the carts took (animations).
+
+        >>> from railwidgets.offtherails import scenarios
+        >>> g = scenarios.game(tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
+        ...                    carts=[scenarios.cart(0, "white", (-1, 4), "S", "N")])
+        >>> [(s.event, s.square) for s in g.apply_traced(EndActions())]
+        [('start', (-1, 4)), ('enter', (0, 4)), ('enter', (1, 4)), ('enter', (2, 4)), ('stop', (2, 4))]
+        """
+        self._state.steps = steps = []
+        try:
+            self.apply(action)
+        finally:
+            self._state.steps = None
+        return steps
+
+    def to_svg(self, seat: int | None = None) -> str:
+        """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
+
+        >>> Game(players=2, seed=3).to_svg(seat=0).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
+
+        painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
+        data = self.position() if seat is None else self.view(seat)
+        all_tracks = self.options["start_tracks"] == "all"
+        draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
+        return painter.to_svg()

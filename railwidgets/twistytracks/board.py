@@ -42,11 +42,13 @@ __all__ = [
     "ARRIVED",
     "CRASHED",
     "DEAD_END",
+    "MAX_RUN",
     "STATUSES",
     "UNFINISHED",
     "WAITING_AT_DEPOT",
     "Board",
     "Movement",
+    "Step",
     "Train",
     "TrainView",
     "border_point",
@@ -114,6 +116,9 @@ _ACROSS, _FEATURE = _across()
 #: One number per physical border point (R3), for the defensive check below.
 _POINT = tuple(min(k, a) if a >= 0 else k for k, a in enumerate(_ACROSS))
 _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
+#: A train that came from its depot never stands twice on one spot, facing in or out,
+#: so it runs at most this many segments in a game; more means the position was impossible.
+MAX_RUN = len(CELLS) * 8 * 2
 
 
 def _describe(segment: object) -> str:
@@ -124,6 +129,26 @@ def _describe(segment: object) -> str:
     if isinstance(segment, str):
         return f"on loop {segment}"
     return f"entering {segment[0]}"  # type: ignore[index]
+
+
+def _step(
+    train: int, where: tuple[int, bool], plan: tuple[object, int, bool, FrameFeature | None]
+) -> Step:
+    """The :class:`Step` of a train standing at ``where`` that carries out ``plan``."""
+    spot, outward = where
+    cell, port = CELLS[spot >> 3], spot & 7
+    if outward:
+        feature = _FEATURE[spot]
+        assert feature is not None
+        if feature.kind == "loop":
+            return Step(train, "loop", cell, port, port ^ 1, "moves")
+        outcome = "arrived" if feature.kind == "station" else "dead_end"
+        return Step(train, feature.kind, cell, port, port, outcome)
+    next_spot, next_outward = plan[1], plan[2]
+    # the exit port is on this cell: the spot itself when it ends facing the frame,
+    # else the port across the border from the next spot
+    exit_spot = next_spot if next_outward else _ACROSS[next_spot]
+    return Step(train, "tile", cell, port, exit_spot & 7, "moves")
 
 
 # -- trains and boards -------------------------------------------------------------------------
@@ -154,6 +179,25 @@ class TrainView(NamedTuple):
     port: int | None
     station: str | None
     round: int | None
+
+
+class Step(NamedTuple):
+    """One train running along one segment in one lock-step of R38 (for animation).
+
+    ``kind`` is what it runs along: ``"tile"`` (the segment ``entry``–``exit`` of
+    the tile in ``cell``), ``"loop"`` (the frame loop from port ``entry`` of
+    ``cell`` round to ``exit``), ``"station"`` or ``"depot"`` (out of ``cell`` at
+    port ``entry`` into the frame; ``exit`` is the same port). ``outcome`` is
+    ``"moves"``, ``"crashed"`` (a collision on this segment), ``"arrived"`` or
+    ``"dead_end"``.
+    """
+
+    train: int
+    kind: str
+    cell: Cell
+    entry: int
+    exit: int
+    outcome: str
 
 
 @dataclass(slots=True)
@@ -244,8 +288,12 @@ class Board:
         """Put tile number ``tile`` turned ``rotation`` into the empty ``cell`` (R28, R30)."""
         self.cells[cell_index(cell)] = (tile - 1) * 4 + rotation
 
-    def move_trains(self, round_no: int) -> Movement:
-        """Move every train that can move, in lock-step, until all have stopped (§2.9 R38)."""
+    def move_trains(self, round_no: int, trace: list[list[Step]] | None = None) -> Movement:
+        """Move every train that can move, in lock-step, until all have stopped (§2.9 R38).
+
+        With a ``trace`` list, each lock-step's moves are appended to it as a list
+        of :class:`Step` (for animation); the movement itself is the same.
+        """
         trains, cells = self.trains, self.cells
         gained = [0] * len(trains)
         arrivals: list[tuple[int, str]] = []
@@ -253,6 +301,7 @@ class Board:
         # Where each unfinished train stands: (spot, outward). Outward means on the frame
         # side of a frame port, facing the feature there; otherwise facing into the cell.
         where = {i: (t.spot, False) for i, t in enumerate(trains) if t.status in UNFINISHED}
+        runs = 0
 
         def finish(i: int, status: str, station: str | None = None) -> None:
             # §2.10 R41: a train that stops keeps every point it made, crashed or not.
@@ -286,17 +335,28 @@ class Board:
                     plans[i] = (min(spot, exit_spot), exit_spot, True, None)
             if not plans:
                 break
+            runs += 1
+            if runs > MAX_RUN:  # only a train that never left a depot can go round for ever
+                raise RuntimeError(
+                    f"a train ran more than {MAX_RUN} segments: it cannot have come from its depot"
+                )
             for i in plans:  # §2.10 R40: +1 for the border point it crosses
                 gained[i] += 1
             by_segment: dict[object, list[int]] = {}
             for i, plan in plans.items():
                 by_segment.setdefault(plan[0], []).append(i)
+            if trace is not None:
+                steps = {i: _step(i, where[i], plan) for i, plan in plans.items()}
             for segment, group in by_segment.items():
                 if len(group) >= 2:  # §2.11 R42: head-on in one segment, both removed
                     crashes.append((tuple(group), _describe(segment)))
                     for i in group:
                         finish(i, CRASHED)
                         del plans[i]
+                        if trace is not None:
+                            steps[i] = steps[i]._replace(outcome="crashed")
+            if trace is not None:
+                trace.append([steps[i] for i in sorted(steps)])
             for i, (_, spot, outward, feature) in plans.items():
                 if feature is None:
                     where[i] = (spot, outward)
@@ -319,6 +379,25 @@ class Board:
                 trains[i] = Train(ACTIVE, spot, trains[i].travel + gained[i])
         arrivals.sort()
         return Movement(gained, arrivals, crashes)
+
+    def journey(self, train: int) -> Train:
+        """Train number ``train`` as it would be had it run alone from its depot (R38).
+
+        Tiles never move, so an unfinished train stands exactly there, and a train
+        that arrived got there the same way; a position that disagrees cannot happen.
+
+        >>> board = Board.new((1,))
+        >>> board.place(1, (1, 2), 0)
+        >>> view = board.journey(0)
+        >>> view.status, CELLS[view.spot >> 3], view.spot & 7, view.travel
+        ('active', (0, 2), 3, 1)
+        """
+        alone = Board.new(())
+        alone.cells = self.cells.copy()
+        alone.trains = [Train(CRASHED, -1) for _ in self.trains]
+        alone.trains[train] = Train(WAITING_AT_DEPOT, _START[train])
+        alone.move_trains(round_no=0)
+        return alone.trains[train]
 
     def crash_unfinished(self, round_no: int) -> list[int]:
         """End every unfinished train as crashed; return their numbers (R31, defensive)."""

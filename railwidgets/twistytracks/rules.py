@@ -66,8 +66,15 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import Board, cell_index
-from railwidgets.twistytracks.components import CELLS, HEIGHT, TILES, TRAIN_COLOURS, WIDTH
+from railwidgets.twistytracks.board import Board, Step, cell_index
+from railwidgets.twistytracks.components import (
+    CELLS,
+    HEIGHT,
+    TILES,
+    TRAIN_COLOURS,
+    WIDTH,
+    player_name,
+)
 from railwidgets.twistytracks.position import dump_position, load_position, position_from_view
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
 from railwidgets.twistytracks.text import game_text
@@ -142,6 +149,8 @@ class Game(BaseGame):
     TITLE = "Twisty Tracks"
     PLAYERS = range(1, 9)
     DEFAULT_PLAYERS = 2
+    #: 5–8 players need the doubled scoring board, which is our design (§2.14 R55, D14).
+    DESIGNED_PLAYERS = frozenset(range(5, 9))
     OPTIONS = (
         Option(
             "scoring",
@@ -160,7 +169,7 @@ class Game(BaseGame):
         boards = []
         for _ in range(self.num_players):
             stack = list(range(1, len(TILES) + 1))
-            self.rng.shuffle(stack)  # §2.6 R22: each player's face-down stack
+            self._chance.shuffle(stack)  # §2.6 R22: each player's face-down stack
             boards.append(Board.new(tuple(stack)))  # §2.6 R23: trains on their starting tracks
         # §2.6 R24: with fewer than 4 (or 8) players, cover the marked spaces.
         state = State(1, boards, new_columns(self.num_players))
@@ -335,6 +344,39 @@ class Game(BaseGame):
             for board in self._state.boards
         ]
 
+    def round_steps(self, action: PlaceTile) -> dict[int, list[list[Step]]]:
+        """Every board's lock-steps (R38) if ``action``, the round's last placement, is played.
+
+        For animating the reveal; the game itself is unchanged. Each board's
+        steps start from where its trains stood before the round.
+
+        >>> game = Game(players=1, seed=0)
+        >>> steps = game.round_steps(PlaceTile(0, game.legal_actions()[0].tile, (1, 2), 0))
+        >>> [[(s.train, s.kind, s.entry, s.exit) for s in step] for step in steps[0]]
+        [[(0, 'tile', 5, 0), (1, 'tile', 4, 1)]]
+        """
+        self._validate(action)
+        if self._state.to_place != (action.seat,):
+            raise IllegalActionError("the round ends only with the last seat's placement")
+        traces: dict[int, list[list[Step]]] = {}
+        for seat, board in enumerate(self._state.boards):
+            placement = (
+                (cell_index(action.cell), action.rotation)
+                if seat == action.seat
+                else board.placement
+            )
+            if placement is None:
+                continue
+            trial = board.copy()
+            trial.place(board.stack[0], CELLS[placement[0]], placement[1])
+            traces[seat] = []
+            trial.move_trains(self._state.round, trace=traces[seat])
+        return traces
+
+    def player_name(self, seat: int) -> str:
+        """The seat's player colour, a landscape theme (R12): "Wild West", ..., "Savanna II"."""
+        return player_name(seat)
+
     def tiles_placed(self) -> list[int]:
         """How many tiles each seat has placed (R51's tie-break, from a retail listing)."""
         return [board.tiles_placed for board in self._state.boards]
@@ -383,6 +425,24 @@ class Game(BaseGame):
 
     def __str__(self) -> str:
         return game_text(self)
+
+    def to_svg(self, seat: int | None = None, **kwargs: Any) -> str:
+        """The game as an SVG picture (also what notebooks show for a game).
+
+        With ``seat``, only what that seat may know, its frame large; without,
+        every frame. Takes the keyword arguments of
+        :func:`railwidgets.twistytracks.render.draw` (``lit``, ``ghost``, ...).
+
+        >>> Game(players=2, seed=3).to_svg(seat=1).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.twistytracks.render import CANVAS, LAYERS, Layout, draw
+
+        data = self.position() if seat is None else self.view(seat)
+        painter = SvgPainter(*CANVAS, LAYERS)
+        draw(data, painter, Layout(self.num_players, focus=seat), **kwargs)
+        return painter.to_svg()
 
 
 def _is_int(value: object) -> bool:

@@ -102,16 +102,18 @@ class BoardView:
         manager._current_canvas = None
         try:
             with hold_canvas():
-                if static:
-                    painter.clear(self.layers[0])
-                    painter.layer(self.layers[0])
-                    self._draw_static(painter)
+                # the animation plays over the board as it was, then the new picture
+                # (a new static layer too: say, the cover between two people) replaces it
                 for frame in frames:
                     for name in self.layers[1:]:
                         painter.clear(name)
                     painter.layer(self.layers[-1])
                     frame(painter)
                     painter.sleep(pause)
+                if static:
+                    painter.clear(self.layers[0])
+                    painter.layer(self.layers[0])
+                    self._draw_static(painter)
                 for name in self.layers[1:]:
                     painter.clear(name)
                 painter.layer(self.layers[1] if len(self.layers) > 1 else self.layers[0])

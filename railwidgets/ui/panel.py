@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
@@ -41,7 +40,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from railwidgets.core.action import Action
-from railwidgets.core.bots import Bot, RandomBot, choose
+from railwidgets.core.bots import Bot, RandomBot, choose, handed
 from railwidgets.core.errors import IllegalActionError, RailwidgetsError, RecordError
 from railwidgets.core.game import Game
 from railwidgets.core.rulebook import RuleBook, UnknownRuleError
@@ -205,6 +204,14 @@ class GameWidget(widgets.VBox):
 
     def score_html(self) -> str:
         return ""
+
+    def event_text(self, line: str) -> str:
+        """A log line as a person reads it (a game may name places as its board shows them)."""
+        return line
+
+    def events_since(self, mark: int) -> str:
+        """The log lines from ``mark`` on, as one status text."""
+        return " ".join(self.event_text(line) for line in self.game.log[mark:])
 
     def prompt(self) -> str:
         """What the seat to play should do now."""
@@ -468,7 +475,7 @@ class GameWidget(widgets.VBox):
         self.hint_button.disabled = not (human_turn and not self.covered) or self.hinting
         self.scores.value = self.score_html()
         lines = list(game.log)[-200:]
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+        items = "".join(f"<li>{escape(self.event_text(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
             "<div style='font-size:12px'><b>Game log</b> (newest first)"
             f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
@@ -602,10 +609,7 @@ class GameWidget(widgets.VBox):
     def _board_click(self, x: float, y: float) -> None:
         if not self._may_pick():
             return
-        on_board = isinstance(x, int | float) and isinstance(y, int | float)
-        if not (on_board and math.isfinite(x) and math.isfinite(y)) or not (
-            0 <= x <= self.board.size[0] and 0 <= y <= self.board.size[1]
-        ):
+        if not _on_canvas(x, y, self.board.size):
             self.say("That click is off the board.", error=True)
             return
         target = self.hit(x, y)
@@ -720,7 +724,7 @@ class GameWidget(widgets.VBox):
         assert seat is not None
         self._decided(seat)
         frames = self.animation(before, action, self.game) if self.animate else []
-        self._settle(" ".join(self.game.log[mark:]), frames=frames)
+        self._settle(self.events_since(mark), frames=frames)
         return True
 
     def _decided(self, seat: int) -> None:
@@ -1003,19 +1007,10 @@ class GameWidget(widgets.VBox):
         return self._bots[seat]
 
     def bot_game(self, seat: int) -> Game:
-        """What a bot of ``seat`` is handed: a game built from that seat's view alone.
-
-        The hidden rest (a deck order, a bag, other seats' secret choices) is sampled,
-        so the bot cannot read the real one. A game that cannot yet be rebuilt from a
-        view hands a copy whose future chance is reseeded.
-        """
-        game = self.game
-        bot_seed = (game.seed * 1_000_003 + len(game.history) * 31 + seat) % 2**32
-        from_view = getattr(type(game), "from_view", None)
-        if from_view is not None:
-            with contextlib.suppress(NotImplementedError):
-                return from_view(game.view(seat), bot_seed)
-        return game.copy(reseed=bot_seed)
+        """What a bot of ``seat`` is handed: a game built from that seat's view alone
+        (:func:`railwidgets.core.bots.handed`): the hidden rest (a deck order, a bag,
+        other seats' secret choices) is sampled, so the bot cannot read the real one."""
+        return handed(self.game, seat)
 
     def _bot_step(self, bot: Bot) -> str | None:
         """One bot move: its events, or ``None`` when the bot failed (the bots then stop)."""
@@ -1034,7 +1029,7 @@ class GameWidget(widgets.VBox):
         except Exception as err:
             return self._bot_failed(err)
         self._decided(seat)
-        return " ".join(self.game.log[mark:])
+        return self.events_since(mark)
 
     def _bot_failed(self, err: BaseException) -> None:
         self.bots_stopped = True
@@ -1047,7 +1042,7 @@ class GameWidget(widgets.VBox):
         while (bot := self._bot_to_play()) is not None:
             if self._bot_step(bot) is None:
                 return self.failure
-        return " ".join(self.game.log[mark:][-3:])
+        return self.events_since(max(mark, len(self.game.log) - 3))
 
     def _schedule_bots(self) -> None:
         loop = _running_loop()
@@ -1062,7 +1057,7 @@ class GameWidget(widgets.VBox):
             await asyncio.sleep(self.bot_pause)
             if self._bot_to_play() is not bot:
                 continue
-            seat = self.game.current_player
+            seat, moment = self.game.current_player, len(self.game.history)
             assert seat is not None
             self.thinking = seat
             if isinstance(bot, SearchBot):  # it takes a while: say so beside the last events
@@ -1082,7 +1077,7 @@ class GameWidget(widgets.VBox):
                 return
             finally:
                 self.thinking = None
-            if self._bot_to_play() is not bot or self.game.current_player != seat:
+            if self._bot_to_play() is not bot or len(self.game.history) != moment:
                 continue  # the game changed while it thought (undo, a new game)
             before = self.game.copy() if self.animate else self.game
             events = self._apply_bot(seat, action)
@@ -1141,6 +1136,23 @@ class GameWidget(widgets.VBox):
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
             bundle["image/svg+xml"] = self.to_svg()
         return bundle
+
+
+def _on_canvas(x: object, y: object, size: tuple[int, int]) -> bool:
+    """Whether ``(x, y)`` is a point of a canvas of ``size`` (NaN, infinities, huge
+    numbers and non-numbers are not).
+
+    >>> _on_canvas(10, 5.5, (100, 50)), _on_canvas(float("nan"), 0, (100, 50))
+    (True, False)
+    >>> _on_canvas(10**400, 0, (100, 50)), _on_canvas(True, 0, (100, 50))
+    (False, False)
+    """
+    for value, top in ((x, size[0]), (y, size[1])):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if not 0 <= value <= top:  # NaN fails every comparison
+            return False
+    return True
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
