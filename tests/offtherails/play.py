@@ -13,7 +13,7 @@ from typing import Any
 
 from railwidgets import offtherails as otr
 from railwidgets.core import Action
-from railwidgets.core.bots import View, sample
+from railwidgets.core.bots import View, seat_game
 
 #: Junctions, mostly crosses, so that carts wander far and meet.
 SHAPES = ("NESW", "NESW", "NES", "ESW", "NSW", "NEW")
@@ -28,8 +28,8 @@ class KindBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:
-        game = sample(view, seed=0)  # the seat's legal actions are the same in every sample
+    def choose(self, view: View | otr.Game) -> Action:
+        game = seat_game(view)  # a view, or a game: the seat's legal actions are the same
         by_kind: dict[str, list[Action]] = {}
         for action in game.legal_actions():
             by_kind.setdefault(action.kind, []).append(action)
