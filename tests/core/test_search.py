@@ -164,3 +164,17 @@ def test_in_mini_rails_the_root_weighs_the_greedy_estimates_shortlist() -> None:
     assert {action for action, _, _ in thought.ranking} <= set(listed)
     everything = SearchBot(iterations=60, seed=2, shortlist=0).think(game.view(0))
     assert len(everything.ranking) > 5
+
+
+def test_in_off_the_rails_a_search_that_sees_no_difference_plays_the_greedy_move() -> None:
+    from railwidgets.offtherails.bots import GreedyBot, shortlist
+
+    game = offtherails.Game(players=2, seed=3)
+    game.apply(offtherails.ChooseSide("N"))
+    listed = shortlist(game, 6)
+    assert listed[0] == GreedyBot(seed=0).choose(game)
+    assert len(listed) == 6 and set(listed) <= set(game.legal_actions())
+    thought = SearchBot(iterations=12, seed=1, shortlist=6).think(game.view(0))
+    values = {value for _, _, value in thought.ranking}
+    assert len(values) > 1 or thought.action == listed[0]
+    assert thought.action in listed
