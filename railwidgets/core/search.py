@@ -98,7 +98,8 @@ class SearchBot:
     final scores, from ``railwidgets.<game>.bots`` where it has one) or else its
     running scores. ``rollout_limit=None`` takes the game's ``ROLLOUT_LIMIT`` there
     (200 without one). Where a game ranks its moves (``shortlist(game, size)`` there),
-    the search weighs only the ``shortlist`` best at its root (``0``: every move).
+    the search weighs only the ``shortlist`` best at its root (``0``: every move),
+    and plays the first of them when its simulations cannot tell the moves apart.
     """
 
     name = "Search bot"
@@ -128,6 +129,7 @@ class SearchBot:
         self.rollout_limit = rollout_limit
         self.shortlist = shortlist
         self._root_moves: set[Action] | None = None
+        self._favourites: list[Action] = []
         self._rng = random.Random(seed)
         self.last: Thought | None = None
 
@@ -149,7 +151,8 @@ class SearchBot:
             raise ValueError("the game is over: there is nothing to choose")
         legal = first.legal_actions()
         shortlist = _shortlist(type(first)) if self.shortlist else None
-        self._root_moves = set(shortlist(first, self.shortlist)) if shortlist else None
+        self._favourites = shortlist(first, self.shortlist) if shortlist else []
+        self._root_moves = set(self._favourites) or None
         root = _Node(seat=seat)
         done = 0
         if len(legal) > 1:
@@ -224,7 +227,12 @@ class SearchBot:
             ((n.action, n.visits, n.reward / n.visits) for n in root.children.values() if n.visits),
             key=lambda entry: (-entry[1], -entry[2]),
         )
-        if ranking:
+        values = [value for _, _, value in ranking]
+        if ranking and self._favourites and max(values) - min(values) < 1e-9:
+            # the simulations cannot tell the moves apart: play the game's favourite
+            best = next((e for e in ranking if e[0] == self._favourites[0]), ranking[0])
+            action, visits, value = best
+        elif ranking:
             action, visits, value = ranking[0]
         else:  # one legal action, or cancelled before the first iteration
             action, visits, value = legal[0], 0, 0.0

@@ -63,7 +63,7 @@ from railwidgets.offtherails.components import (
 )
 from railwidgets.offtherails.rules import Game
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "shortlist"]
 
 MOVING = ("cart", "exit", "take", "nose", "split", "pick")
 LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
@@ -364,3 +364,17 @@ class Planner:
 
 def _distance(a: Square, b: Square) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def shortlist(game: Game, size: int) -> list[Action]:
+    """The search bot's candidates: the greedy bot's move first, then other legal moves.
+
+    Off the Rails rewards plans longer than a search sees; when its simulations
+    cannot tell the moves apart, the search bot plays the first (see
+    :class:`railwidgets.core.search.SearchBot`).
+    """
+    legal = game.legal_actions()
+    favourite = GreedyBot(seed=0).choose(game)
+    others = [a for a in legal if a != favourite]
+    step = max(1, len(others) // max(1, size - 1))
+    return [favourite, *others[::step][: size - 1]]

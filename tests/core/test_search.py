@@ -152,3 +152,29 @@ def test_a_bot_thinks_in_a_thread_and_stops_when_told() -> None:
     action, ticks = asyncio.run(stopped_while_thinking())
     assert action in game.legal_actions() and ticks >= 20
     assert choose(RandomBot(seed=1), view, threading.Event()) in game.legal_actions()
+
+
+def test_in_mini_rails_the_root_weighs_the_greedy_estimates_shortlist() -> None:
+    from railwidgets.minirails.bots import shortlist
+
+    game = minirails.Game(players=3, seed=6)
+    listed = shortlist(game, 5)
+    assert len(listed) == 5 and set(listed) <= set(game.legal_actions())
+    thought = SearchBot(iterations=30, seed=2, shortlist=5).think(game.view(game.current_player))
+    assert {action for action, _, _ in thought.ranking} <= set(listed)
+    everything = SearchBot(iterations=60, seed=2, shortlist=0).think(game.view(0))
+    assert len(everything.ranking) > 5
+
+
+def test_in_off_the_rails_a_search_that_sees_no_difference_plays_the_greedy_move() -> None:
+    from railwidgets.offtherails.bots import GreedyBot, shortlist
+
+    game = offtherails.Game(players=2, seed=3)
+    game.apply(offtherails.ChooseSide("N"))
+    listed = shortlist(game, 6)
+    assert listed[0] == GreedyBot(seed=0).choose(game)
+    assert len(listed) == 6 and set(listed) <= set(game.legal_actions())
+    thought = SearchBot(iterations=12, seed=1, shortlist=6).think(game.view(0))
+    values = {value for _, _, value in thought.ranking}
+    assert len(values) > 1 or thought.action == listed[0]
+    assert thought.action in listed

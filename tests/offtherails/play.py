@@ -28,8 +28,8 @@ class KindBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:
-        game = seat_game(view)  # a view or a game made from one: the same legal actions
+    def choose(self, view: View | otr.Game) -> Action:
+        game = seat_game(view)  # a view, or a game: the seat's legal actions are the same
         by_kind: dict[str, list[Action]] = {}
         for action in game.legal_actions():
             by_kind.setdefault(action.kind, []).append(action)
