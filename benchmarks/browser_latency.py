@@ -35,11 +35,15 @@ from tests.e2e.browser import (  # noqa: E402
     read_latency_ms,
     wait_for_change,
 )
-from tests.e2e.minirails_page import WIDGET_ROOT, MiniRailsView, take_a_disc  # noqa: E402
+from tests.e2e.minirails_page import (  # noqa: E402
+    HUMAN_PROMPT,
+    WIDGET_ROOT,
+    MiniRailsView,
+    take_a_disc,
+)
 from tests.e2e.servers import running_server  # noqa: E402
 
 PLAY_NOTEBOOK = "play-mini-rails.ipynb"
-HUMAN_PROMPT = r"to play: click a disc in the market"
 
 
 def percentile(values: list[float], fraction: float) -> float:
