@@ -90,11 +90,12 @@ def run(kind: str, context: BrowserContext, clicks: int) -> dict[str, list[float
             page.wait_for_timeout(100)
 
         buttons: list[float] = []
-        build = view.button("Build")
+        build, back = view.button("Build"), view.button("Back")
         for i in range(clicks):
-            before = canvas_fingerprint(view.canvas)
-            view.click_market(slots[i % 2])  # a disc in hand again, nothing lit
-            settle(page, view, before)
+            if i:  # Back: the disc stays in hand, nothing lit (another slot would keep Build)
+                before = canvas_fingerprint(view.canvas)
+                back.click()
+                settle(page, view, before)
             arm_latency_probe(view.canvas, "click")
             build.click()  # the legal hexes light up
             buttons.append(read_latency_ms(page))
