@@ -18,7 +18,7 @@ PORT ?= 8888
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser lint bench clean
+.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser lint bench fuzz clean
 
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
@@ -72,10 +72,19 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check railwidgets tests benchmarks
 
+# engines.py measures against python-chess (the [bench] extra): installed here when missing.
 bench: venv browser
+	@$(PY) -c "import chess" 2>/dev/null || { \
+		$(PY) -m pip install -q --disable-pip-version-check -e '.[bench]' 2>&1 | $(QUIET_PIP); }
+	@$(PY) -c "import chess"
 	$(PY) benchmarks/engines.py
 	$(PY) benchmarks/redraw.py
 	$(PY) benchmarks/browser_latency.py
+
+# The fuzz suite of tests/fuzz for longer: FUZZ_SECONDS (default 600) of seeded inputs
+# (make test runs the same suite for about a minute).
+fuzz: venv
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} $(PY) -m pytest -q -p no:randomly tests/fuzz
 
 voila: venv
 	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"

@@ -64,7 +64,7 @@ def main() -> int:
         measure("click a lit hex", lambda: w.click(*L.hex_centre(build.hex)))
         measure("an illegal click (status only)", lambda: w.click(L.width - 3, 3))
         measure("Undo", w.undo_button.click)
-        measure("New game", w.new_button.click)
+        measure("New game… then Start", lambda: (w.new_button.click(), w.settings.start.click()))
     return 0
 
 

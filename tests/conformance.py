@@ -11,8 +11,10 @@ Every test then runs once per configuration (player count and variant).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -39,6 +41,19 @@ def snapshot(game: Game) -> tuple[str, tuple[str, ...], str, Any]:
         game.to_json(),
         game.current_player,
     )
+
+
+def wrongly_typed(value: Any) -> Iterator[Any]:
+    """Values equal to ``value``, or nearly, but not of its type: 1.0 or True for 1, lists for tuples."""
+    if type(value) is int:
+        yield float(value)
+        if value in (0, 1):
+            yield bool(value)
+    elif type(value) is tuple:
+        yield list(value)
+        for i, item in enumerate(value):
+            for wrong in wrongly_typed(item):
+                yield (*value[:i], wrong, *value[i + 1 :])
 
 
 class ConformanceSuite:
@@ -204,6 +219,19 @@ class ConformanceSuite:
                 with pytest.raises(IllegalActionError):
                     game.apply(junk)
                 assert snapshot(game) == before
+
+    def test_fields_of_the_wrong_type_are_refused(self, config):
+        _, states = self.random_game(config, self.probe_seeds[0])
+        for game in states[:: max(1, len(states) // 10)]:
+            before = snapshot(game)
+            for action in game.legal_actions()[:20]:
+                for field in dataclasses.fields(action):
+                    for wrong in wrongly_typed(getattr(action, field.name)):
+                        bad = dataclasses.replace(action, **{field.name: wrong})
+                        with pytest.raises(IllegalActionError, match="malformed"):
+                            game.apply(bad)
+                        assert not game.is_legal(bad)
+                        assert snapshot(game) == before
 
     def test_actions_after_the_end_are_refused(self, config):
         game, states = self.random_game(config, 0)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
-from railwidgets.core.action import Action, decode_action
+from railwidgets.core.action import Action, decode_action, has_declared_types
 from railwidgets.core.errors import IllegalActionError, OptionError, RecordError
 
 __all__ = ["RECORD_VERSION", "Game", "Option", "State"]
@@ -143,15 +143,17 @@ class Game(ABC):
 
     @abstractmethod
     def _setup(self) -> Any:
-        """The state at the start of a game (may draw from :attr:`rng`)."""
+        """The state at the start of a game (may draw from :attr:`_chance`)."""
 
     # -- chance -------------------------------------------------------------------
 
     @property
-    def rng(self) -> random.Random:
-        """The game's own random generator: for the rules code only.
+    def _chance(self) -> random.Random:
+        """The game's own random generator: for the rules code only, so private.
 
         Its state is part of the game: snapshots, copies and records keep it.
+        Nothing public draws from it, so the only way to change a game's chance
+        is an action the game records.
         """
         if self._rng is None:
             self._rng = random.Random()
@@ -216,12 +218,16 @@ class Game(ABC):
     def _validate(self, action: Any) -> None:
         if not isinstance(action, self.ACTIONS):
             raise IllegalActionError(f"{action!r} is not a {self.TITLE} action")
-        try:  # an action is plain data of its declared types, exactly as a record holds it
-            same = decode_action(action.to_dict(), self.ACTIONS) == action
-        except ValueError as err:
-            raise IllegalActionError(f"{action!r} is malformed: {err}") from None
-        if not same:
-            raise IllegalActionError(f"{action!r} is malformed: use tuples, not lists")
+        # An action is plain data of its declared types, exactly as a record holds it.
+        # Exact types prove it at once; anything else goes the long way round, through
+        # the record's form, which accepts what a record would and names what is wrong.
+        if not has_declared_types(action):
+            try:
+                same = decode_action(action.to_dict(), self.ACTIONS) == action
+            except ValueError as err:
+                raise IllegalActionError(f"{action!r} is malformed: {err}") from None
+            if not same:
+                raise IllegalActionError(f"{action!r} is malformed: use tuples, not lists")
         if self.is_over:
             raise IllegalActionError(f"the game is over: {action} cannot be played")
         self._check(action)
@@ -340,8 +346,11 @@ class Game(ABC):
             record = json.loads(text)
         except (TypeError, ValueError) as err:
             raise RecordError(f"the record is not valid JSON: {err}") from None
+        except RecursionError:
+            raise RecordError("the record is not valid JSON: it is nested too deeply") from None
         if not isinstance(record, dict):
             raise RecordError("the record must be a JSON object")
+        _check_depth(record)
         expected = {"game", "version", "options", "seed", "actions", "position"}
         unexpected = sorted(set(record) - expected)
         if unexpected:
@@ -351,7 +360,7 @@ class Game(ABC):
                 raise RecordError(f"the record has no {key!r}")
         if record["game"] != cls.NAME:
             raise RecordError(f"the record is of the game {record['game']!r}, not {cls.NAME!r}")
-        if record["version"] != RECORD_VERSION or isinstance(record["version"], bool):
+        if type(record["version"]) is not int or record["version"] != RECORD_VERSION:
             raise RecordError(
                 f"record version {record['version']!r} is not supported (expected {RECORD_VERSION})"
             )
@@ -364,7 +373,8 @@ class Game(ABC):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError(f"the record's seed must be a whole number, not {seed!r}")
         options = dict(options)
-        players = options.pop("players", None)
+        players = cls._record_players(options.pop("players", None))
+        cls._check_record_options(options)
         try:
             if "position" in record:
                 game = cls.from_position(record["position"], seed=record["seed"])
@@ -387,6 +397,27 @@ class Game(ABC):
                 raise RecordError(f"action {number} ({action}) is illegal: {err}") from None
         return game
 
+    @classmethod
+    def _record_players(cls, players: Any) -> int:
+        """A record names its player count: a whole number, never null."""
+        if type(players) is not int:
+            raise RecordError(
+                f"the record's options need 'players', a whole number, not {players!r}"
+            )
+        return players
+
+    @classmethod
+    def _check_record_options(cls, options: Mapping[str, Any]) -> None:
+        """Only the game's own options: ``seed`` has its own field, nothing else is known."""
+        known = {opt.name for opt in cls.OPTIONS}
+        unknown = sorted(map(repr, set(options) - known))
+        if unknown:
+            allowed = ", ".join(["players", *sorted(known)])
+            raise RecordError(
+                f"the record's options has unknown option(s) {', '.join(unknown)} "
+                f"(allowed: {allowed})"
+            )
+
     # -- positions ------------------------------------------------------------------
 
     def position(self) -> dict[str, Any]:
@@ -402,6 +433,7 @@ class Game(ABC):
         """
         if not isinstance(data, Mapping):
             raise RecordError("a position must be a JSON object")
+        _check_depth(dict(data), "position")
         if data.get("game") != cls.NAME:
             raise RecordError(f"the position is of the game {data.get('game')!r}, not {cls.NAME!r}")
         options = data.get("options")
@@ -486,6 +518,33 @@ def _check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise OptionError(f"seed must be a whole number, not {seed!r}")
     return seed
+
+
+#: How deeply a record's JSON may nest: real records nest about 6 deep.
+MAX_RECORD_DEPTH = 32
+
+
+def _check_depth(data: Any, what: str = "record") -> None:
+    """Refuse data nested deeper than :data:`MAX_RECORD_DEPTH` (no recursion, so no limit hit).
+
+    >>> _check_depth({"a": [[1]]})
+    >>> _check_depth(json.loads("[" * 40 + "]" * 40))
+    Traceback (most recent call last):
+    ...
+    railwidgets.core.errors.RecordError: the record is nested more than 32 deep
+    """
+    level: list[Any] = [data]
+    for _ in range(MAX_RECORD_DEPTH):
+        level = [
+            child
+            for item in level
+            if isinstance(item, dict | list)
+            for child in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            return
+    if any(isinstance(item, dict | list) for item in level):
+        raise RecordError(f"the {what} is nested more than {MAX_RECORD_DEPTH} deep")
 
 
 def _describe(err: BaseException) -> str:

@@ -105,7 +105,7 @@ class _PositionReader:
         for entry in self.get("board", list):
             self.require(isinstance(entry, dict), f"board entry {entry!r} is not an object")
             h = entry.get("hex")
-            ok = isinstance(h, list) and len(h) == 2 and tuple(h) in MAP_HEXES
+            ok = isinstance(h, list) and len(h) == 2 and _whole(*h) and tuple(h) in MAP_HEXES
             self.require(ok, f"board: {h!r} is not a hex of the map")
             self.require(tuple(h) not in s.board, f"board: {h} holds two discs")
             s.board[tuple(h)] = self.company(entry.get("company"), f"board {h}")
@@ -132,7 +132,11 @@ class _PositionReader:
         self.require(len(left) == self.n, "'actions_left' needs one list per seat")
         s.actions_left = []
         for seat, actions in enumerate(left):
-            ok = isinstance(actions, list) and set(actions) <= {BUY, BUILD}
+            ok = (
+                isinstance(actions, list)
+                and all(a in (BUY, BUILD) for a in actions)
+                and len(set(actions)) == len(actions)
+            )
             self.require(ok, f"actions_left[{seat}]: {actions!r} is not a list of 'buy'/'build'")
             s.actions_left.append(frozenset(actions))
         shares = self.get("shares", list)
@@ -247,9 +251,12 @@ class _PositionReader:
             ok = isinstance(entry, dict) and set(entry) == {"tile", "slot", "face", "rotation"}
             self.require(ok, f"tile {entry!r} needs tile, slot, face and rotation")
             tile, slot, face, rot = entry["tile"], entry["slot"], entry["face"], entry["rotation"]
-            self.require(tile in TILES and slot in TILE_SLOTS, f"tile {tile!r} in slot {slot!r}")
             self.require(
-                face in ("A", "B") and rot in range(6),
+                _whole(tile, slot) and tile in TILES and slot in TILE_SLOTS,
+                f"tile {tile!r} in slot {slot!r}",
+            )
+            self.require(
+                face in ("A", "B") and _whole(rot) and rot in range(6),
                 f"tile {tile}: face {face!r}, rotation {rot!r}",
             )
             tiles.append((tile, slot, face, rot))
@@ -262,3 +269,12 @@ class _PositionReader:
         big_city = next(t for t in tiles if t[0] == BIG_CITY_TILE)
         self.require(big_city[1] == 0, "tile 1 (The Big City) lies in the middle slot (§2.6.2)")
         return tuple(tiles)
+
+
+def _whole(*values: Any) -> bool:
+    """Whether every value is a whole number: exactly an ``int`` (``1.0`` and ``True`` are not).
+
+    >>> _whole(1, -1), _whole(1.0), _whole(True)
+    (True, False, False)
+    """
+    return all(type(v) is int for v in values)

@@ -163,7 +163,7 @@ class Game(BaseGame):
     # -- setup (§2.6) -------------------------------------------------------------------------------
 
     def _setup(self) -> State:
-        rng = self.rng
+        rng = self._chance
         n = self.num_players
         row = SETUP[n]
         s = State()
@@ -200,7 +200,7 @@ class Game(BaseGame):
         """§2.7.1–2: draw 2N+1 discs into the market; every player gets both actions back."""
         s.round += 1
         pool = [c for c in COMPANIES for _ in range(s.bag[c])]
-        drawn = self.rng.sample(pool, SETUP[self.num_players].draw_per_round)
+        drawn = self._chance.sample(pool, SETUP[self.num_players].draw_per_round)
         for company in drawn:
             s.bag[company] -= 1
         s.market = list(drawn)

@@ -36,7 +36,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
-from railwidgets.offtherails import board, chasm, missions, movement, position, setup
+from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
     ChangeSpeed,
@@ -67,6 +67,8 @@ from railwidgets.offtherails.board import (
 )
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
+    ALL_SURFACE_TRACKS,
+    CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS,
     COLOURS,
@@ -127,6 +129,17 @@ EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ign
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 TAKE_ACTIONS = {k: TakeItem(KINDS[k]) for k in range(1, 5)}  # type: ignore[arg-type]
 PICK_ACTIONS = (PickPile("A"), PickPile("B"))
+#: Made once too, as they are listed at every decision of an action phase (carts are named
+#: by their die, or in solo by their colour).
+PLACE_CART_ACTIONS = {
+    (cart, track): PlaceCart(cart, track)
+    for cart in (*CART_NAMES, *COLOURS)
+    for side in ALL_SURFACE_TRACKS
+    for track in side
+}
+SPEED_ACTIONS = {
+    (cart, d): ChangeSpeed(cart, d) for cart in (*CART_NAMES, *COLOURS) for d in (1, -1)
+}
 
 
 class Game(BaseGame):
@@ -174,8 +187,8 @@ class Game(BaseGame):
 
     def _setup(self) -> State:
         if not self._cfg.solo:
-            return setup.new_game(self.num_players, self.options["length"], self.rng, self._say)
-        self._state = setup.new_solo_game(self.rng, self._say)
+            return setup.new_game(self.num_players, self.options["length"], self._chance, self._say)
+        self._state = setup.new_solo_game(self._chance, self._say)
         self._begin_turn()
         return self._state
 
@@ -219,7 +232,7 @@ class Game(BaseGame):
             self._deposit_phase()
 
     def _deposit_phase(self) -> None:
-        st, rng, say = self._state, self.rng, self._say
+        st, rng, say = self._state, self._chance, self._say
         if self._cfg.solo:
             chasm.solo_reveal(st, rng, say)  # §2.15
         elif st.collapsed:
@@ -293,8 +306,8 @@ class Game(BaseGame):
         st, cfg = self._state, self._cfg
         if cfg.solo and not st.carts_on_board():
             return False  # EndNow
-        if st.carts_on_board(st.active) or self._cart_placements():
-            return False
+        # The squares first: a tile to lay or upgrade is found within a few squares nearly
+        # always, long before the carts' options have been built.
         for i in range(CELLS):
             tile = st.tiles[i]
             if tile:
@@ -302,7 +315,7 @@ class Game(BaseGame):
                     return False
             elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
                 return False
-        return True
+        return not (st.carts_on_board(st.active) or self._cart_placements())
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -363,9 +376,9 @@ class Game(BaseGame):
         for i in st.carts_on_board(st.active):
             cart = st.carts[i]
             if cart.speed < SPEED_MAX:
-                actions.append(ChangeSpeed(cart.name, 1))
+                actions.append(SPEED_ACTIONS[cart.name, 1])
             if cart.speed > SPEED_MIN:
-                actions.append(ChangeSpeed(cart.name, -1))
+                actions.append(SPEED_ACTIONS[cart.name, -1])
         actions.append(EndActions())
         if self._cfg.solo and not st.carts_on_board():
             actions.append(EndNow())
@@ -378,7 +391,7 @@ class Game(BaseGame):
             return []
         taken = {c.square for c in st.carts if c.place == BOARD}
         return [
-            PlaceCart(cart.name, track)
+            PLACE_CART_ACTIONS[cart.name, track]
             for cart in st.carts
             if cart.owner == st.active and cart.place == SUPPLY
             for track in cfg.tracks[self._home_side(cart)]
@@ -511,7 +524,7 @@ class Game(BaseGame):
         elif isinstance(action, EndNow):
             self._finish("the solo player stops")
         elif isinstance(action, ChooseSide):
-            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self.rng, say)
+            setup.choose_sides(st, SIDE_OF_LETTER[action.side], self._chance, say)
             self._begin_turn()
         elif isinstance(action, ChooseCart):
             movement.start(st, say, st.cart_named(st.active, action.cart))
@@ -579,6 +592,7 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
         position.check_stage(st, self._cfg.solo)
+        invariants.check(st, self.num_players, self.options["length"], self._cfg.solo)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")

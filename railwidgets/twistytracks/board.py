@@ -42,6 +42,7 @@ __all__ = [
     "ARRIVED",
     "CRASHED",
     "DEAD_END",
+    "MAX_RUN",
     "STATUSES",
     "UNFINISHED",
     "WAITING_AT_DEPOT",
@@ -114,6 +115,9 @@ _ACROSS, _FEATURE = _across()
 #: One number per physical border point (R3), for the defensive check below.
 _POINT = tuple(min(k, a) if a >= 0 else k for k, a in enumerate(_ACROSS))
 _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
+#: A train that came from its depot never stands twice on one spot, facing in or out,
+#: so it runs at most this many segments in a game; more means the position was impossible.
+MAX_RUN = len(CELLS) * 8 * 2
 
 
 def _describe(segment: object) -> str:
@@ -253,6 +257,7 @@ class Board:
         # Where each unfinished train stands: (spot, outward). Outward means on the frame
         # side of a frame port, facing the feature there; otherwise facing into the cell.
         where = {i: (t.spot, False) for i, t in enumerate(trains) if t.status in UNFINISHED}
+        runs = 0
 
         def finish(i: int, status: str, station: str | None = None) -> None:
             # §2.10 R41: a train that stops keeps every point it made, crashed or not.
@@ -286,6 +291,11 @@ class Board:
                     plans[i] = (min(spot, exit_spot), exit_spot, True, None)
             if not plans:
                 break
+            runs += 1
+            if runs > MAX_RUN:  # only a train that never left a depot can go round for ever
+                raise RuntimeError(
+                    f"a train ran more than {MAX_RUN} segments: it cannot have come from its depot"
+                )
             for i in plans:  # §2.10 R40: +1 for the border point it crosses
                 gained[i] += 1
             by_segment: dict[object, list[int]] = {}
@@ -319,6 +329,25 @@ class Board:
                 trains[i] = Train(ACTIVE, spot, trains[i].travel + gained[i])
         arrivals.sort()
         return Movement(gained, arrivals, crashes)
+
+    def journey(self, train: int) -> Train:
+        """Train number ``train`` as it would be had it run alone from its depot (R38).
+
+        Tiles never move, so an unfinished train stands exactly there, and a train
+        that arrived got there the same way; a position that disagrees cannot happen.
+
+        >>> board = Board.new((1,))
+        >>> board.place(1, (1, 2), 0)
+        >>> view = board.journey(0)
+        >>> view.status, CELLS[view.spot >> 3], view.spot & 7, view.travel
+        ('active', (0, 2), 3, 1)
+        """
+        alone = Board.new(())
+        alone.cells = self.cells.copy()
+        alone.trains = [Train(CRASHED, -1) for _ in self.trains]
+        alone.trains[train] = Train(WAITING_AT_DEPOT, _START[train])
+        alone.move_trains(round_no=0)
+        return alone.trains[train]
 
     def crash_unfinished(self, round_no: int) -> list[int]:
         """End every unfinished train as crashed; return their numbers (R31, defensive)."""

@@ -192,6 +192,7 @@ def _load_board(entry: Any, path: str, round_no: int) -> Board:
         _load_train(trains[colour], f"{path}.trains.{colour}", colour, board, round_no)
         for colour in TRAIN_COLOURS
     ]
+    _check_journeys(board, f"{path}.trains")
     points: dict[int, str] = {}
     for colour, train in zip(TRAIN_COLOURS, board.trains, strict=True):
         if train.status in UNFINISHED:
@@ -240,6 +241,38 @@ def _load_train(value: Any, path: str, colour: str, board: Board, round_no: int)
     elif station is not None:
         raise _fail(f"{path}.station", f"a train that is {status} has no station")
     return Train(status, -1, travel, station, when)
+
+
+def _check_journeys(board: Board, path: str) -> None:
+    """Every unfinished train stands where its track from the depot ends (R38).
+
+    Placed tiles never move, so the track from a depot leads to one place only.
+    (A finished train stands nowhere: what it scored is checked elsewhere.)
+    """
+    for number, (colour, train) in enumerate(zip(TRAIN_COLOURS, board.trains, strict=True)):
+        if train.status not in UNFINISHED:
+            continue
+        end = board.journey(number)
+        if (end.status, end.spot, end.travel) != (train.status, train.spot, train.travel):
+            raise _fail(
+                f"{path}.{colour}",
+                f"the track from its depot {_journey_text(end)}, but the position has the train "
+                f"{train.status.replace('_', ' ')} at {_spot_text(train.spot)} "
+                f"after {train.travel} border(s) (R38)",
+            )
+
+
+def _journey_text(end: Train) -> str:
+    if end.status == ARRIVED:
+        return f"reaches station {end.station} after {end.travel} border(s)"
+    if end.status in UNFINISHED:
+        return f"ends at {_spot_text(end.spot)} after {end.travel} border(s)"
+    return f"ends {end.status.replace('_', ' ')} after {end.travel} border(s)"
+
+
+def _spot_text(spot: int) -> str:
+    (x, y), port = CELLS[spot >> 3], spot & 7
+    return f"({x},{y}) port {port}"
 
 
 def _load_columns(value: Any, players: int, boards: list[Board]) -> Columns:

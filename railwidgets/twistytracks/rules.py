@@ -159,7 +159,7 @@ class Game(BaseGame):
         boards = []
         for _ in range(self.num_players):
             stack = list(range(1, len(TILES) + 1))
-            self.rng.shuffle(stack)  # §2.6 R22: each player's face-down stack
+            self._chance.shuffle(stack)  # §2.6 R22: each player's face-down stack
             boards.append(Board.new(tuple(stack)))  # §2.6 R23: trains on their starting tracks
         # §2.6 R24: with fewer than 4 (or 8) players, cover the marked spaces.
         state = State(1, boards, new_columns(self.num_players))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import pytest
 
 from railwidgets.core import Action, Option, decode_action, grid, hexgrid
+from railwidgets.core.action import has_declared_types
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,41 @@ def test_actions_round_trip_through_plain_data():
 def test_malformed_actions_are_refused_with_the_reason(data, message):
     with pytest.raises(ValueError, match=message):
         decode_action(data, [Place])
+
+
+@dataclass(frozen=True, slots=True)
+class Route(Action):
+    kind: ClassVar[str] = "route"
+    edge: Literal["N", "S"]
+    stops: tuple[str, ...]
+    via: tuple[int, tuple[int, int]] | None
+
+
+@pytest.mark.parametrize(
+    ("action", "exact"),
+    [
+        (Place(3, (1, -2), None), True),
+        (Place(3, (1, -2), "x"), True),
+        (Place(True, (1, -2), None), False),
+        (Place(3.0, (1, -2), None), False),
+        (Place(3, [1, -2], None), False),
+        (Place(3, (1, True), None), False),
+        (Place(3, (1, -2, 0), None), False),
+        (Place(3, (1, -2), 5), False),
+        (Route("N", ("a", "b"), (1, (2, 3))), True),
+        (Route("N", (), None), True),
+        (Route("E", (), None), False),
+        (Route(["N"], (), None), False),
+        (Route("N", ("a", 1), None), False),
+        (Route("N", ["a"], None), False),
+        (Route("N", (), (1, [2, 3])), False),
+        (Route("N", (), (False, (2, 3))), False),
+    ],
+)
+def test_exact_field_types_are_told_apart_from_lookalikes(action, exact):
+    assert has_declared_types(action) is exact
+    if exact:  # exactly what the record's form gives back
+        assert decode_action(action.to_dict(), [Place, Route]) == action
 
 
 def test_options_check_type_and_value():

@@ -11,6 +11,13 @@ from typing import Any
 
 from railwidgets import offtherails
 from railwidgets.core import Game
+from railwidgets.offtherails.components import (
+    CHASM_TOKENS_PER_COLOUR,
+    COLOURS,
+    JEWELS,
+    KINDS,
+    SOLO_JEWELS,
+)
 
 SIDES = ["N", "S", "E", "W"]
 COLOUR_OF_SIDE = {"N": "red", "E": "yellow", "S": "green", "W": "blue"}
@@ -98,7 +105,7 @@ def game(
                 speed=wanted["speed"],
                 contents=wanted["contents"],
             )
-    for key, value in changes.items():
+    for key, value in sorted(changes.items(), key=lambda kv: "__" in kv[0]):
         if key in options:
             continue
         if "__" in key:
@@ -106,7 +113,79 @@ def game(
             p[outer][inner] = value
         else:
             p[key] = value
+    _make_possible(p, given={key.split("__")[0] for key in changes})
     return offtherails.Game.from_position(p, seed=seed)
+
+
+def _make_possible(p: dict[str, Any], given: set[str]) -> None:
+    """Complete what the test left alone so that the position can happen (§2.18, §2.19).
+
+    Items the test did not place are in the bag (or, when the test sets the bag, were
+    swallowed by the chasm); tokens on the board mean the mine has collapsed; the
+    Chasm card, until drawn, lies under the cards the test dealt, with 4 cards below.
+    """
+    solo = p["sides"] == [None]
+    supply = dict(zip(KINDS, SOLO_JEWELS if solo else JEWELS, strict=True))
+    placed = dict.fromkeys(KINDS, 0)
+    for items in (
+        *(sq["items"] for sq in p["squares"]),
+        *(c["contents"] for c in p["carts"]),
+        *p["stockpiles"],
+        p["bag"] if "bag" in given else {},
+        p["removed_by_chasm"] if "bag" not in given else {},
+    ):
+        for kind, n in items.items():
+            placed[kind] += n
+    rest = {k: supply[k] - placed[k] for k in KINDS if supply[k] != placed[k]}
+    if "bag" in given:
+        p["removed_by_chasm"] = rest
+    else:
+        p["bag"] = {k: n + p["removed_by_chasm"].get(k, 0) for k, n in rest.items()}
+        p["bag"] = {k: n - p["removed_by_chasm"].get(k, 0) for k, n in p["bag"].items() if n}
+    tokens = [sq["chasm"] for sq in p["squares"] if sq["chasm"]]
+    if tokens and not solo and "final_round" not in given:
+        p["final_round"] = {"turns_left": 0, "collapsed": True, "drawn_token": None}
+        p["chasm_deck"] = {"cards": [], "tokens": False}
+    missions = p["missions"]
+    dealt = {*missions["face_up"], *missions["deck"], *(m for c in missions["claimed"] for m in c)}
+    if not solo:  # the missions the test left out are in the (hidden) deck
+        missions["deck"] += [m for m in range(1, 12) if m not in dealt]
+    deck, removed, chasm_deck = p["deposit_deck"], p["removed_cards"], p["chasm_deck"]["cards"]
+    if solo and "chasm" not in deck:
+        deck.append("chasm")
+    for cards, others in ((chasm_deck, deck), (removed, [*deck, *chasm_deck])):
+        for n, card in enumerate(cards):  # a card the test placed is nowhere else
+            if card in others:
+                colour = card.split()[0]
+                used = {*deck, *removed, *chasm_deck}
+                cards[n] = next(
+                    f"{colour} {k}" for k in range(8, 0, -1) if f"{colour} {k}" not in used
+                )
+    if not solo and p["final_round"]["turns_left"] is None and "chasm" not in deck:
+        used = {*deck, *removed, *chasm_deck}
+        spare = [f"{c} {k}" for k in range(8, 0, -1) for c in COLOURS if f"{c} {k}" not in used]
+        deck.extend(["chasm", *spare[:4]])
+    on_deck = 1 if p["chasm_deck"]["tokens"] else 0
+    drawn = p["final_round"]["drawn_token"]
+    missing = {
+        c: CHASM_TOKENS_PER_COLOUR - tokens.count(c) - on_deck - (drawn == c) for c in COLOURS
+    }
+    if "chasm_supply" not in given:
+        p["chasm_supply"] = missing
+        return
+    # The test chose the supply: the other tokens already opened, along the south edge.
+    free = iter(
+        sq
+        for sq in ((row, col) for row in (11, 10) for col in range(11, -1, -1))
+        if not any(entry["square"] == list(sq) for entry in p["squares"])
+    )
+    for colour in COLOURS:
+        for _ in range(missing[colour] - p["chasm_supply"][colour]):
+            square = next(free)
+            p["squares"].append(
+                {"square": list(square), "tile": None, "items": {}, "chasm": colour}
+            )
+    p["squares"].sort(key=lambda entry: entry["square"])
 
 
 def snapshot(g: Game) -> tuple[str, tuple[str, ...], str, Any]:

@@ -70,7 +70,7 @@ def test_2_15_reveals() -> None:
     g.apply(otr.EndActions())
     p = g.position()
     assert [tuple(s["square"]) for s in p["squares"] if s["chasm"]] == [(4, 9)]
-    assert p["deposit_deck"] == ["red 2"]
+    assert p["deposit_deck"] == ["red 2", "chasm"]
 
 
 def test_d_34_token_colour_when_the_card_colour_is_used_up() -> None:
@@ -81,16 +81,14 @@ def test_d_34_token_colour_when_the_card_colour_is_used_up() -> None:
 
 
 def test_c_3_an_empty_board_does_not_end_a_solo_game() -> None:
-    g = solo(
-        deposit_deck=["red 1", "red 2"],
-        final_round={"turns_left": None, "collapsed": True, "drawn_token": None},
-    )
+    g = solo(deposit_deck=["red 1", "red 2"])  # and a solo game never collapses
     g.apply(otr.EndActions())
     assert not g.is_over
 
 
 def test_2_15_end_when_the_last_token_is_placed() -> None:
-    tokens = {(0, c): "red" for c in range(10)} | {(1, c): "yellow" for c in range(9)}
+    tokens = {(0, c): "red" for c in range(5)} | {(0, c): "yellow" for c in range(5, 10)}
+    tokens |= {(1, c): "green" for c in range(5)} | {(1, c): "blue" for c in range(5, 9)}
     g = solo(
         chasm=tokens,
         tiles={(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"},

@@ -81,19 +81,28 @@ def test_E5_station_scoring_across_players():
         green=active(4, 2, 7),
         yellow=active(4, 2, 6),
     )
+    # Every unfinished train stands where the track from its depot ends (R38).
     ben = player(
         top=(5,),
-        red=active(4, 2, 6, travel=4),
+        tiles=[(1, 2, 4, 0), (2, 2, 2, 0), (3, 2, 7, 1)],
+        red=active(4, 2, 6, travel=3),
         blue=crashed(2),
         green=crashed(2),
         yellow=crashed(3),
     )
-    cleo = player(top=(3, 7, 5), red=active(0, 0, 7), blue=active(4, 2, 6))
+    cleo = player(
+        top=(3, 7, 5),
+        tiles=[(1, 2, 1, 0), (2, 2, 2, 0), (3, 2, 8, 0)],
+        red=active(0, 2, 3),
+        blue=active(4, 2, 6, travel=3),
+        green=crashed(2),
+        yellow=crashed(2),
+    )
     game = game_from(anna, ben, cleo, round_no=6)
     assert game.position()["stations"]["SE"]["spaces"] == [[], [], ["marked"]]
     place(game, (4, 2), 0)  # Anna: E4's turn 3
     place(game, (4, 2), 0)  # Ben: red enters SE in step 2
-    place(game, (0, 0), 0)  # Cleo: red runs on, away from SE
+    place(game, (0, 2), 0)  # Cleo: red runs on, away from SE
     position = game.position()
     assert [p["station_points"] for p in position["players"]] == [10, 5, 0]
     assert position["stations"]["SE"]["spaces"] == [
@@ -105,7 +114,7 @@ def test_E5_station_scoring_across_players():
     # rounds 7 and 8: Ben has passed; Cleo's blue reaches SE in round 8
     assert game.current_player == 0
     place(game, (2, 2), 0)  # Anna (T03): blue goes on to wait before (3,1)
-    place(game, (1, 0), 0)  # Cleo (T07)
+    place(game, (1, 1), 0)  # Cleo (T07)
     place(game, (0, 2), 0)  # Anna (T09): red goes on to wait before (1,1)
     place(game, (4, 2), 0)  # Cleo (T05): blue 6 -> 5, into SE
     position = game.position()

@@ -9,7 +9,7 @@ import pytest
 
 from railwidgets.core import IllegalActionError, RandomBot, RecordError, play_out
 from railwidgets.twistytracks import Game, PlaceTile, action_from_dict
-from railwidgets.twistytracks.board import Board
+from railwidgets.twistytracks.board import ACTIVE, CRASHED, Board, Train, spot_of
 from railwidgets.twistytracks.components import (
     STATION_VALUES,
     TILES,
@@ -196,23 +196,29 @@ def test_2_11_R43_trains_crossing_on_a_bridge_do_not_collide():
 
 
 def test_2_15_R56_a_train_entering_a_starting_track_is_a_dead_end():
-    # Defensive only (I4): red faces (1,2) from the north, blue is gone, so the track
-    # 0 -> 4 of T07 leads red into blue's starting track.
-    game = game_from(player(top=(7,), red=active(1, 2, 0, travel=3), blue=crashed()))
-    place(game, (1, 2), 0)
-    red = train(game, 0, "red")
-    assert red["state"] == "dead_end" and red["travel"] == 5
-    assert game.scores() == [6]
+    # Defensive only (I4): no train from a depot gets there, so no position can show it
+    # and the movement is tried on a board. Red faces (1,2) from the north, blue is
+    # gone, so the track 0 -> 4 of T07 leads red into blue's starting track.
+    board = Board.new((7,))
+    board.trains[0] = Train(ACTIVE, spot_of((1, 2), 0), 3)
+    board.trains[1] = Train(CRASHED, -1, 1, None, 1)
+    board.place(7, (1, 2), 0)
+    board.move_trains(round_no=1)
+    red = board.view_trains()[0]
+    assert red.status == "dead_end" and red.travel == 5
+    with pytest.raises(RecordError, match=r"trains\.red: the track from its depot ends at"):
+        game_from(player(top=(7,), red=active(1, 2, 0, travel=3), blue=crashed()))
 
 
 # -- stations (§2.12) -----------------------------------------------------------------------------------
 
 
 def test_2_12_R46_more_arrivals_than_spaces():
-    # Solo: SW is 5 / [3 marked] / [1 marked]. T06 turned 90° at (0,2) takes red (port 3)
+    # Solo: SW is 5 / [3 marked] / [1 marked]. T09 at (1,2) brings red to port 3 and
+    # blue to port 2 of (0,2). T06 turned 90° at (0,2) takes red (port 3)
     # and blue (port 2) into SW in the same step, by its two ports (R16): no collision.
     game = game_from(
-        player(top=(6,), tiles=[(1, 2, 1, 0)], red=active(0, 2, 3), blue=active(0, 2, 2))
+        player(top=(6,), tiles=[(1, 2, 9, 0)], red=active(0, 2, 3), blue=active(0, 2, 2))
     )
     place(game, (0, 2), 1)
     assert train(game, 0, "red") == arrived("SW", round_no=1, travel=3)
@@ -250,8 +256,8 @@ def test_2_12_R46_station_full_before_the_round_scores_nothing():
 
 def test_2_12_R45_stations_score_at_the_end_of_the_round_for_everybody():
     game = game_from(
-        player(top=(6,), tiles=[(1, 2, 1, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
-        player(top=(6,), tiles=[(1, 2, 1, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
+        player(top=(6,), tiles=[(1, 2, 9, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
+        player(top=(6,), tiles=[(1, 2, 9, 0)], red=active(0, 2, 3), blue=active(0, 2, 2)),
     )
     # 2 players: SW is 5 / [3 marked] / [1 marked]
     place(game, (0, 2), 1)
@@ -470,7 +476,7 @@ def test_position_with_a_secret_placement_round_trips():
         ),
         (
             lambda p: p["players"][0]["trains"].update(red=active(2, 2, 6), blue=active(1, 2, 3)),
-            r"players\[0\]\.trains: red and blue share a border point",
+            r"players\[0\]\.trains\.red: the track from its depot ends at \(1,2\) port 5",
         ),
         (lambda p: p["players"][0].update(placement=[0, 0, 1]), r"no train waits in front"),
         (
