@@ -5,6 +5,8 @@
 #   make lint   ruff
 #   make voila  the Mini Rails board alone, as an app (Voilà)
 #   make bench  the speed measurements in benchmarks/
+#   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
+#               then changes nothing; tests/test_notebooks_metadata.py checks it)
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -26,6 +28,7 @@ help:
 	@echo "make voila  play Mini Rails as a Voilà app"
 	@echo "make lint   check the code with ruff"
 	@echo "make bench  print the speed measurements"
+	@echo "make notebooks-metadata  save the notebooks as JupyterLab writes them"
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,7 +45,7 @@ lab: venv
 	@echo "Starting JupyterLab on 127.0.0.1:$(PORT) with the tutorials (Ctrl-C to stop) ..."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser \
 		$(if $(filter 0,$(shell id -u)),--allow-root) \
-		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
+		--ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/index.ipynb
 
 test: venv browser test-unit test-notebooks test-e2e
 
@@ -89,6 +92,11 @@ fuzz: venv
 voila: venv
 	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+# After editing or running a notebook (any notebook in notebooks/): the kernel metadata
+# JupyterLab writes on open, cell ids, nbformat's layout; execution timings dropped.
+notebooks-metadata: venv
+	$(PY) -m tests.tools.normalise_notebooks
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
