@@ -17,6 +17,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
+# JupyterLab's default-settings overrides (no news pop-up), installed where JupyterLab
+# looks for them: the app settings folder of this project's .venv (never your home)
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+# Voilà starts a kernel per page load and keeps it after a reload: shut down kernels that
+# are idle and disconnected for 10 minutes (the pages still open keep theirs)
+KERNEL_CULLING := --MappingKernelManager.cull_idle_timeout=600 \
+	--MappingKernelManager.cull_interval=60 --MappingKernelManager.cull_connected=False
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
@@ -41,7 +48,10 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # JupyterLab prints the address to open, with its login token, once it is up.
-lab: venv
+$(LAB_OVERRIDES): binder/overrides.json | venv
+	install -D -m 644 $< $@
+
+lab: venv $(LAB_OVERRIDES)
 	@echo "Starting JupyterLab on 127.0.0.1:$(PORT) with the tutorials (Ctrl-C to stop) ..."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser \
 		$(if $(filter 0,$(shell id -u)),--allow-root) \
@@ -91,7 +101,8 @@ fuzz: venv
 
 voila: venv
 	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+		$(KERNEL_CULLING)
 
 # After editing or running a notebook (any notebook in notebooks/): the kernel metadata
 # JupyterLab writes on open, cell ids, nbformat's layout; execution timings dropped.
