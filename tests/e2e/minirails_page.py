@@ -142,10 +142,16 @@ class MiniRailsView:
         """Where Save puts its download link."""
         return self.root.locator("xpath=./div[3]")
 
-    @property
-    def load_input(self) -> Locator:
-        """The Load button's file input (a stock ``FileUpload``)."""
-        return self.toolbar.locator("input[type=file]")
+    def load_file(self, name: str, content: bytes) -> None:
+        """Load: press the stock ``FileUpload`` button and choose a file with this content.
+
+        Its ``<input type=file>`` is never in the page: the button opens the chooser.
+        """
+        with self.page.expect_file_chooser() as chooser:
+            self.toolbar.locator(".widget-upload").click()
+        chooser.value.set_files(
+            files=[{"name": name, "mimeType": "application/json", "buffer": content}]
+        )
 
     def button(self, name: str) -> Locator:
         """A visible button by its text (the accessible name also holds the icon's glyph)."""
