@@ -1,13 +1,18 @@
-"""How fast the Mini Rails widget answers a click, in a real browser.
+"""How fast the widgets answer a click, in a real browser, beside a bare canvas.
 
-For a click on the board (a market disc) and for a button, the time from the
-browser's event to changed pixels on the canvas, in JupyterLab and in Voilà:
-median and 90th percentile over ``--clicks`` clicks (at least 20). Aim: median
-under 100 ms. Times are measured inside the page (``performance.now()`` at the
-event, then the canvas's pixels compared after every task), so Playwright's own
-round trips are not counted; the kernel round trip and the drawing are.
+For a click on the board and for a button, the time from the browser's event to
+changed pixels on the canvas, in JupyterLab and in Voilà: median and 90th
+percentile over ``--clicks`` clicks (at least 20). Aim: median under 100 ms,
+and at most 1.3 times the floor. Times are measured inside the page
+(``performance.now()`` at the event, then the canvas's pixels compared after
+every task), so Playwright's own round trips are not counted; the kernel round
+trip and the drawing are.
 
-    .venv/bin/python benchmarks/browser_latency.py [--clicks 30]
+The floor is measured the same way in the same run, on the same server: a bare
+ipycanvas ``Canvas`` whose click handler draws one dot. Each widget's median is
+also given as a ratio to that floor.
+
+    .venv/bin/python benchmarks/browser_latency.py [--clicks 30] [--games minirails twistytracks]
 
 Needs Debian's Chromium at /usr/bin/chromium (``apt-get install chromium``).
 """
@@ -15,35 +20,58 @@ Needs Debian's Chromium at /usr/bin/chromium (``apt-get install chromium``).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from playwright.sync_api import BrowserContext, Page  # noqa: E402
+from playwright.sync_api import BrowserContext, Locator, Page  # noqa: E402
 
+from railwidgets.twistytracks.geometry import Layout as TwistyLayout  # noqa: E402
 from tests.e2e.browser import (  # noqa: E402
     KernelSocketWatch,
     arm_latency_probe,
     canvas_fingerprint,
+    click_canvas,
     launch_browser,
     open_and_run,
     read_latency_ms,
     wait_for_change,
 )
-from tests.e2e.minirails_page import (  # noqa: E402
-    HUMAN_PROMPT,
-    WIDGET_ROOT,
-    MiniRailsView,
-    take_a_disc,
-)
-from tests.e2e.servers import running_server  # noqa: E402
+from tests.e2e.minirails_page import HUMAN_PROMPT as MINI_RAILS_PROMPT  # noqa: E402
+from tests.e2e.minirails_page import WIDGET_ROOT, MiniRailsView, take_a_disc  # noqa: E402
+from tests.e2e.servers import JupyterServer, running_server  # noqa: E402
+from tests.e2e.twisty_page import HUMAN_PROMPT as TWISTY_PROMPT  # noqa: E402
+from tests.e2e.twisty_page import WIDGET_ROOT as TWISTY_ROOT  # noqa: E402
+from tests.e2e.twisty_page import TwistyView  # noqa: E402
 
-PLAY_NOTEBOOK = "play-mini-rails.ipynb"
+MINI_RAILS_NOTEBOOK = "play-mini-rails.ipynb"
+TWISTY_NOTEBOOK = "play-twisty-tracks.ipynb"
+BASELINE_NOTEBOOK = "latency-floor.ipynb"
+#: The floor: a bare canvas that draws a dot where it is clicked, nothing else.
+BASELINE_SOURCE = """\
+from ipycanvas import Canvas
+from ipywidgets import Layout
+
+canvas = Canvas(width=600, height=200, layout=Layout(width="600px", height="200px"))
+
+
+def dot(x, y):
+    canvas.fill_style = "#1F5FBF"
+    canvas.fill_circle(x, y, 6)
+
+
+canvas.on_mouse_down(dot)
+canvas
+"""
+
+Measures = dict[str, list[float]]
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -53,78 +81,160 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[rank - 1]
 
 
-def open_play_page(context: BrowserContext, kind: str, url: str) -> tuple[Page, MiniRailsView]:
+def open_page(context: BrowserContext, server: JupyterServer, notebook: str, ready: str) -> Page:
     page = context.new_page()
     watch = KernelSocketWatch().attach(page)
-    if kind == "voila":
-        page.goto(url)
+    if server.kind == "voila":
+        page.goto(server.url_for(notebook))
     else:
-        open_and_run(page, url, WIDGET_ROOT, watch)
-    view = MiniRailsView.only_one(page)
-    view.wait_painted()
-    view.wait_status(HUMAN_PROMPT)
-    return page, view
+        open_and_run(page, server.url_for(notebook), ready, watch)
+    return page
 
 
-def settle(page: Page, view: MiniRailsView, before: int) -> None:
+def settle(page: Page, canvas: Locator, before: int) -> None:
     """Wait until the canvas has changed from ``before`` and the messages are done."""
-    wait_for_change(lambda: canvas_fingerprint(view.canvas), before, page, what="canvas")
+    wait_for_change(lambda: canvas_fingerprint(canvas), before, page, what="canvas")
     page.wait_for_timeout(100)
 
 
-def run(kind: str, context: BrowserContext, clicks: int) -> dict[str, list[float]]:
-    notebook = PLAY_NOTEBOOK if kind == "voila" else None
-    with running_server(kind, notebook=notebook) as server:  # type: ignore[arg-type]
-        page, view = open_play_page(context, kind, server.url_for(PLAY_NOTEBOOK))
-        # two market slots holding discs: clicking one, then the other, moves the selection
-        _, first = take_a_disc(view, range(9))
-        _, second = take_a_disc(view, range(first + 1, 9))
-        slots = (first, second)
-        page.wait_for_timeout(200)
+def timed(page: Page, canvas: Locator, event: str, act: Callable[[], None]) -> float:
+    arm_latency_probe(canvas, event)
+    act()
+    latency = read_latency_ms(page)
+    page.wait_for_timeout(100)
+    return latency
 
-        board: list[float] = []
-        for i in range(clicks):
-            arm_latency_probe(view.canvas, "mousedown")
-            view.click_market(slots[i % 2])
-            board.append(read_latency_ms(page))
-            page.wait_for_timeout(100)
 
-        buttons: list[float] = []
-        build, back = view.button("Build"), view.button("Back")
-        for i in range(clicks):
-            if i:  # Back: the disc stays in hand, nothing lit (another slot would keep Build)
-                before = canvas_fingerprint(view.canvas)
-                back.click()
-                settle(page, view, before)
-            arm_latency_probe(view.canvas, "click")
-            build.click()  # the legal hexes light up
-            buttons.append(read_latency_ms(page))
-            page.wait_for_timeout(100)
-        page.close()
+# -- the floor: a bare canvas ------------------------------------------------------------------
+
+
+def run_baseline(context: BrowserContext, server: JupyterServer, clicks: int) -> Measures:
+    (server.root_dir / BASELINE_NOTEBOOK).write_text(json.dumps(_baseline_notebook()))
+    page = open_page(context, server, BASELINE_NOTEBOOK, "canvas")
+    canvas = page.locator("canvas").first
+    canvas.wait_for(state="visible")
+    page.wait_for_timeout(500)
+    times = []
+    for i in range(clicks):  # a new dot each time, along a line
+        x, y = 20 + 11 * (i % 50), 30 + 20 * (i // 50)
+        times.append(timed(page, canvas, "mousedown", lambda x=x, y=y: click_canvas(canvas, x, y)))
+    page.close()
+    return {"canvas click": times}
+
+
+def _baseline_notebook() -> dict[str, object]:
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": BASELINE_SOURCE,
+            }
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+# -- the widgets -------------------------------------------------------------------------------------
+
+
+def run_mini_rails(context: BrowserContext, server: JupyterServer, clicks: int) -> Measures:
+    page = open_page(context, server, MINI_RAILS_NOTEBOOK, WIDGET_ROOT)
+    view = MiniRailsView.only_one(page)
+    view.wait_painted()
+    view.wait_status(MINI_RAILS_PROMPT)
+    # two market slots holding discs: clicking one, then the other, moves the selection
+    _, first = take_a_disc(view, range(9))
+    _, second = take_a_disc(view, range(first + 1, 9))
+    slots = (first, second)
+    page.wait_for_timeout(200)
+    board = [
+        timed(page, view.canvas, "mousedown", lambda i=i: view.click_market(slots[i % 2]))
+        for i in range(clicks)
+    ]
+    buttons: list[float] = []
+    build, back = view.button("Build"), view.button("Back")
+    for i in range(clicks):
+        if i:  # Back: the disc stays in hand, nothing lit (another slot would keep Build)
+            before = canvas_fingerprint(view.canvas)
+            back.click()
+            settle(page, view.canvas, before)
+        buttons.append(timed(page, view.canvas, "click", build.click))  # the legal hexes light
+    page.close()
     return {"board click": board, "button": buttons}
 
 
-def main() -> None:
+def run_twisty_tracks(context: BrowserContext, server: JupyterServer, clicks: int) -> Measures:
+    page = open_page(context, server, TWISTY_NOTEBOOK, TWISTY_ROOT)
+    view = TwistyView.only_one(page)
+    view.wait_painted()
+    view.wait_status(TWISTY_PROMPT)
+    page.wait_for_timeout(300)
+    layout = TwistyLayout(3, focus=0)
+    cells = ((1, 2), (3, 2))  # in front of the two depots: lit in round 1
+    board = [  # the ghost moves from one lit space to the other
+        timed(page, view.canvas, "mousedown", lambda i=i: view.click_cell(layout, 0, cells[i % 2]))
+        for i in range(clicks)
+    ]
+    rotate = view.button("Rotate")
+    buttons = [timed(page, view.canvas, "click", rotate.click) for _ in range(clicks)]  # it turns
+    page.close()
+    return {"board click": board, "button": buttons}
+
+
+GAMES: dict[str, tuple[str, Callable[[BrowserContext, JupyterServer, int], Measures]]] = {
+    "minirails": ("Mini Rails", run_mini_rails),
+    "twistytracks": ("Twisty Tracks", run_twisty_tracks),
+}
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=30, help="clicks per measure (>= 20)")
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     args = parser.parse_args()
     clicks = max(20, args.clicks)
     started = time.monotonic()
-    results: dict[str, dict[str, list[float]]] = {}
+    results: dict[str, dict[str, Measures]] = {}
+    failed = []
     with launch_browser() as context:
         for kind in ("lab", "voila"):
-            results[kind] = run(kind, context, clicks)
+            results[kind] = {}
+            with running_server(kind) as server:  # type: ignore[arg-type]
+                results[kind]["floor"] = run_baseline(context, server, clicks)
+                for game in args.games:
+                    title, run = GAMES[game]
+                    try:
+                        results[kind][title] = run(context, server, clicks)
+                    except Exception as err:  # report the others, then fail
+                        failed.append(f"{title} in {kind}: {err!r}")
     print(f"click -> changed pixels, {clicks} clicks each (headless Chromium, this machine)")
-    print(f"{'':<10} {'what':<12} {'median':>9} {'p90':>9} {'min':>9} {'max':>9}")
-    for kind, measures in results.items():
+    print(
+        f"{'':<10} {'':<14} {'what':<12} {'median':>9} {'p90':>9} {'min':>9} {'max':>9} {'/floor':>7}"
+    )
+    for kind, by_widget in results.items():
         name = {"lab": "JupyterLab", "voila": "Voilà"}[kind]
-        for what, timings in measures.items():
-            print(
-                f"{name:<10} {what:<12} {statistics.median(timings):7.1f}ms"
-                f" {percentile(timings, 0.9):7.1f}ms {min(timings):7.1f}ms {max(timings):7.1f}ms"
-            )
-    print(f"(took {time.monotonic() - started:.0f} s; aim: median under 100 ms)")
+        floor = statistics.median(by_widget["floor"]["canvas click"])
+        for widget, measures in by_widget.items():
+            for what, timings in measures.items():
+                median = statistics.median(timings)
+                print(
+                    f"{name:<10} {widget:<14} {what:<12} {median:7.1f}ms"
+                    f" {percentile(timings, 0.9):7.1f}ms {min(timings):7.1f}ms"
+                    f" {max(timings):7.1f}ms {median / floor:6.2f}x"
+                )
+    print(
+        f"(took {time.monotonic() - started:.0f} s; aim: median under 100 ms, "
+        "at most 1.3 times the bare canvas)"
+    )
+    for line in failed:
+        print(f"FAILED: {line}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -27,7 +27,7 @@ def snapshots() -> dict[str, str]:
     pictures["start-3p"] = game.to_svg()
     bot = RandomBot(seed=3)
     for _ in range(16):
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
     company = next(c for c in game.state.market if isinstance(c, str))
     slot = game.state.market.index(company)
     legal = game.legal_hexes(company)
@@ -35,13 +35,13 @@ def snapshots() -> dict[str, str]:
     pictures["mid-3p-build"] = game.to_svg(highlights=marks, selected=slot)
     game5 = minirails.Game(players=5, seed=11)
     for _ in range(50):
-        game5.apply(bot.choose(game5))
+        game5.apply(bot.choose(game5.view(game5.current_player)))
     pictures["mid-5p"] = game5.to_svg()
     while not game.is_over:
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
     pictures["end-3p"] = game.to_svg()
     while not game5.is_over:
-        game5.apply(bot.choose(game5))
+        game5.apply(bot.choose(game5.view(game5.current_player)))
     pictures["end-5p"] = game5.to_svg()
     return pictures
 

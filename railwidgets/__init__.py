@@ -10,7 +10,11 @@ __version__ = "0.1.0"
 
 # The widgets import ipywidgets and ipycanvas: load them only when asked for, so
 # that importing an engine (``from railwidgets import minirails``) never does.
-_LAZY_WIDGETS = {"MiniRailsWidget": "railwidgets.minirails.widget"}
+_LAZY_WIDGETS = {
+    "MiniRailsWidget": "railwidgets.minirails.widget",
+    "TwistyTracksWidget": "railwidgets.twistytracks.widget",
+    "OffTheRailsWidget": "railwidgets.offtherails.widget",
+}
 
 
 def __getattr__(name: str) -> object:

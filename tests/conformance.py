@@ -82,7 +82,7 @@ class ConformanceSuite:
         states = []
         while not game.is_over:
             states.append(game.copy())
-            game.apply(bot.choose(game))
+            game.apply(bot.choose(game.view(game.current_player)))
             assert len(states) < 50_000, "the game does not end"
         return game, states
 

@@ -13,20 +13,25 @@ current state and a few short lists.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
 from railwidgets.core.action import Action, decode_action, has_declared_types
 from railwidgets.core.errors import IllegalActionError, OptionError, RecordError
 
-__all__ = ["RECORD_VERSION", "Game", "Option", "State"]
+__all__ = ["RECORD_VERSION", "Game", "Option", "State", "game_class"]
 
 RECORD_VERSION = 1
+
+#: Every concrete game class by its ``NAME``, filled in as the game modules are imported.
+_GAMES: dict[str, type[Game]] = {}
 
 
 class State(Protocol):
@@ -69,8 +74,7 @@ class Option:
         return self.choices
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
+class _Snapshot(NamedTuple):  # one per action played: a tuple is the cheapest to make
     state: Any
     rng_state: Any
     log_length: int
@@ -98,6 +102,11 @@ class Game(ABC):
     ACTIONS: ClassVar[tuple[type[Action], ...]]
 
     _state: Any
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "NAME" in cls.__dict__:
+            _GAMES[cls.NAME] = cls
 
     def __init__(self, players: int | None = None, seed: int | None = None, **options: Any):
         self._init(self._check_options(players, options), _check_seed(seed))
@@ -317,6 +326,40 @@ class Game(ABC):
         self._check_seat(seat)
         return self._view(seat)
 
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], seed: int | None = None) -> Self:
+        """A whole game that one seat's :meth:`view` could have come from.
+
+        Every part the view hides is drawn at random (from a generator seeded
+        with ``seed``) among what that seat cannot rule out; what it shows is
+        kept exactly, so ``from_view(v, s).view(seat) == v``. Each game documents
+        what its views hide and how it is sampled. Chance from here on is drawn
+        from a generator seeded with ``seed`` too. Search bots play on such games.
+        A view of another game, or one that no game could give, raises
+        :class:`RecordError`.
+        """
+        if not isinstance(view, Mapping):
+            raise RecordError("a view must be a JSON object")
+        if view.get("game") != cls.NAME:
+            raise RecordError(f"the view is of the game {view.get('game')!r}, not {cls.NAME!r}")
+        seed = _check_seed(seed)
+        sampler = random.Random(f"from_view {seed}")
+        try:
+            data = cls._position_from_view(view, sampler)
+        except RecordError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            raise RecordError(f"the view is malformed: {_describe(err)}") from None
+        return cls.from_position(data, seed=seed)
+
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        """A position consistent with ``view``, its hidden parts drawn from ``rng``.
+
+        The default suits games that hide nothing but future chance.
+        """
+        return dict(view)
+
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
             raise OptionError(f"seat must be 0–{self.num_players - 1}, not {seat!r}")
@@ -510,6 +553,24 @@ class Game(ABC):
             f"<{type(self).__module__}.{type(self).__qualname__} "
             f"players={self.num_players} seed={self.seed} moves={len(self._history)} {state}>"
         )
+
+
+def game_class(name: Any) -> type[Game]:
+    """The game class called ``name`` (``"minirails"``), for records and views.
+
+    >>> game_class("minirails").TITLE
+    'Mini Rails'
+    >>> game_class("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    railwidgets.core.errors.RecordError: there is no game called 'chess' (known: ...)
+    """
+    if isinstance(name, str) and name.isalpha() and name.islower() and name not in _GAMES:
+        with contextlib.suppress(ModuleNotFoundError):  # each game is railwidgets.<name>
+            importlib.import_module(f"railwidgets.{name}")
+    if isinstance(name, str) and name in _GAMES:
+        return _GAMES[name]
+    raise RecordError(f"there is no game called {name!r} (known: {', '.join(sorted(_GAMES))})")
 
 
 def _check_seed(seed: Any) -> int:

@@ -1,6 +1,8 @@
 """A simple greedy Mini Rails bot that plays sensible moves through the public API.
 
-It tries every legal action on a copy of the game and keeps the one after
+It sees only its seat's view (which in Mini Rails is all of the table: only
+the draws of the rounds to come are hidden). It tries every legal action on a
+copy of a game rebuilt from that view and keeps the one after
 which its own expected final score, less the best rival's, is highest. The
 expectation thinks about the tax: a share of a company already taxed keeps
 its gains, one never taxed keeps its losses, and a company not yet taxed may
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import random
 
+from railwidgets.core.bots import View, seat_game
+from railwidgets.core.errors import RecordError
 from railwidgets.minirails.components import (
     BLOCKED_PENALTY,
     COMPANIES,
@@ -30,7 +34,11 @@ from railwidgets.minirails.components import (
 )
 from railwidgets.minirails.rules import Build, Buy, Game
 
-__all__ = ["GreedyBot"]
+__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "shortlist"]
+
+#: The search bot's random play after its tree stops this many decisions on, then asks
+#: :func:`estimate` (random play to the end says little about how good players end).
+ROLLOUT_LIMIT = 4
 
 
 class GreedyBot:
@@ -42,7 +50,10 @@ class GreedyBot:
         self._rng = random.Random(seed)
         self.rival_weight = rival_weight
 
-    def choose(self, game: Game) -> Buy | Build:  # type: ignore[override]
+    def choose(self, view: View | Game) -> Buy | Build:
+        game = seat_game(view)  # Mini Rails hides nothing; the trials reseed chance
+        if not isinstance(game, Game):
+            raise RecordError(f"the Mini Rails greedy bot was handed a view of {game.TITLE}")
         seat = game.current_player
         assert seat is not None, "the game is over"
         best: list[Buy | Build] = []
@@ -104,3 +115,21 @@ def expected_score(game: Game, seat: int) -> float:
             v = max(PROFIT_MIN, min(PROFIT_MAX, value + move))
             total += p * max(v, 0.0) + (1 - p) * min(v, 0.0)
     return total
+
+
+def estimate(game: Game) -> list[float]:
+    """Every seat's expected final score (for the search bot's roll-outs)."""
+    return [expected_score(game, seat) for seat in range(game.num_players)]
+
+
+def shortlist(game: Game, size: int) -> list[Buy | Build]:
+    """The ``size`` moves the greedy estimate likes best, best first (the search's candidates)."""
+    seat = game.current_player
+    assert seat is not None, "the game is over"
+    judge = GreedyBot(seed=0)
+    scored = []
+    for order, action in enumerate(game.legal_actions()):
+        trial = game.copy(reseed=order)
+        trial.apply(action)
+        scored.append((-judge.evaluate(trial, seat), order, action))
+    return [action for _, _, action in sorted(scored)[:size]]  # type: ignore[misc]

@@ -14,6 +14,9 @@ hexes, ``r`` growing downward (§2.3).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from railwidgets.core.hexgrid import Hex, add
@@ -134,7 +137,8 @@ TILES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 BIG_CITY_TILE = 1
 
 
-def tile_hexes(slot: int, face: str, rotation: int) -> dict[Hex, str]:
+@functools.cache  # every setup asks again: read-only, worked out once
+def tile_hexes(slot: int, face: str, rotation: int) -> Mapping[Hex, str]:
     """The seven hexes of a tile laid in ``slot`` with ``face`` up, turned ``rotation`` × 60°.
 
     >>> tile_hexes(0, "1A", 0)[(0, 0)]
@@ -147,7 +151,7 @@ def tile_hexes(slot: int, face: str, rotation: int) -> dict[Hex, str]:
     hexes = {centre: data.centre}
     for i, terrain in enumerate(data.ring):  # §2.3: ring entry i lands at RING_CW[(i + rot) % 6]
         hexes[add(centre, RING_CW[(i + rotation) % 6])] = terrain
-    return hexes
+    return MappingProxyType(hexes)
 
 
 MAP_HEXES: frozenset[Hex] = frozenset(
@@ -167,6 +171,7 @@ def frame_perimeter(slot: int) -> tuple[Hex, Hex, Hex, Hex]:
 START_POSITIONS: dict[int, tuple[int, ...]] = {3: (1, 2, 3), 1: (1,)}
 
 
+@functools.cache  # every setup asks again
 def start_hexes(slot: int, discs: int) -> tuple[Hex, ...]:
     """The start hexes of the company whose frame faces ``slot`` (1 or 3 discs)."""
     perimeter = frame_perimeter(slot)

@@ -34,6 +34,7 @@ from railwidgets.minirails.state import (
     Share,
     State,
     discs_in_play,
+    frontiers,
     map_from_tiles,
 )
 
@@ -109,6 +110,7 @@ class _PositionReader:
             self.require(ok, f"board: {h!r} is not a hex of the map")
             self.require(tuple(h) not in s.board, f"board: {h} holds two discs")
             s.board[tuple(h)] = self.company(entry.get("company"), f"board {h}")
+        s.frontier = frontiers(s.board)
         s.frame_discs = self.per_company("frame_discs")
         s.bag = self.per_company("bag")
         s.market = []

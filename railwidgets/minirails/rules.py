@@ -40,6 +40,11 @@ Positions (:meth:`Game.position`) are plain data with these keys:
 ``actions_left``  per seat, the actions not yet used this round (``"buy"``, ``"build"``)
 ``shares``        per seat, ``[{"company", "value"}]`` in the order bought
 ``taxed``         the taxed area: company names in the order taxed
+
+Views: every seat sees the whole table, so :meth:`Game.view` is the position (the
+bag's contents are public counts, §2.12). Only which discs the rounds to come will
+draw is hidden, and that is chance drawn when a round starts: :meth:`Game.from_view`
+keeps the position and draws the future from its own seed.
 """
 
 from __future__ import annotations
@@ -69,7 +74,15 @@ from railwidgets.minirails.components import (
     start_hexes,
 )
 from railwidgets.minirails.position import read_position
-from railwidgets.minirails.state import BUILD, BUY, MAP_NEIGHBOURS, Share, State, map_from_tiles
+from railwidgets.minirails.state import (
+    BUILD,
+    BUY,
+    Share,
+    State,
+    frontiers,
+    map_from_tiles,
+    place_disc,
+)
 
 __all__ = ["Build", "Buy", "Game", "SeatScore", "Share", "action_from_dict"]
 
@@ -106,6 +119,17 @@ class Build(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (Buy, Build)
+
+#: Every action, made once: the legal actions list them at every decision, and finding
+#: a value costs less than building it. Market slots go up to the largest market.
+MARKET_SLOTS = range(max(row.draw_per_round for row in SETUP.values()))
+BUY_ACTIONS = {(c, slot): Buy(c, slot) for c in COMPANIES for slot in MARKET_SLOTS}
+BUILD_ACTIONS = {
+    (c, slot, h): Build(c, slot, h)
+    for c in COMPANIES
+    for slot in MARKET_SLOTS
+    for h in (*sorted(MAP_HEXES), None)
+}
 
 
 def action_from_dict(data: Any) -> Buy | Build:
@@ -182,6 +206,7 @@ class Game(BaseGame):
         for company, slot in s.frames.items():
             for h in start_hexes(slot, row.start_discs_per_company):
                 s.board[h] = company
+        s.frontier = frontiers(s.board)
         s.frame_discs = dict.fromkeys(COMPANIES, 0)
         s.bag = dict.fromkeys(COMPANIES, row.bag_per_company)
         first = rng.randrange(n)  # §2.6.6 and D11: a random start player
@@ -229,11 +254,7 @@ class Game(BaseGame):
 
     def legal_hexes(self, company: str) -> list[Hex]:
         """§2.8.1: the empty map hexes next to a disc of ``company``, sorted."""
-        board = self._state.board
-        found = {
-            n for h, c in board.items() if c == company for n in MAP_NEIGHBOURS[h] if n not in board
-        }
-        return sorted(found)
+        return list(self._state.frontier.get(company, ()))
 
     def actions_left(self, seat: int) -> frozenset[str]:
         """The actions (``"buy"``, ``"build"``) ``seat`` has not used this round."""
@@ -244,17 +265,16 @@ class Game(BaseGame):
     def _legal_actions(self) -> list[Action]:
         s = self._state
         left = s.actions_left[s.order[s.turn]]
+        buy, build = BUY in left, BUILD in left
         actions: list[Action] = []
-        targets: dict[str, list[Hex | None]] = {}
         for slot, item in enumerate(s.market):
             if type(item) is not str:
                 continue
-            if BUY in left:
-                actions.append(Buy(item, slot))
-            if BUILD in left:
-                if item not in targets:
-                    targets[item] = self.legal_hexes(item) or [None]  # §2.8.5: blocked
-                actions.extend(Build(item, slot, h) for h in targets[item])
+            if buy:
+                actions.append(BUY_ACTIONS[item, slot])
+            if build:
+                hexes = s.frontier[item] or (None,)  # §2.8.5: blocked
+                actions += [BUILD_ACTIONS[item, slot, h] for h in hexes]
         return actions
 
     def _check(self, action: Action) -> None:
@@ -289,7 +309,7 @@ class Game(BaseGame):
     def _check_build_target(self, action: Build) -> None:
         s = self._state
         company, target = action.company, action.hex
-        legal = self.legal_hexes(company)
+        legal = s.frontier[company]
         if target is None:
             if legal:
                 raise IllegalActionError(
@@ -331,7 +351,7 @@ class Game(BaseGame):
                 delta = BLOCKED_PENALTY
                 where = f"onto its frame ({company} is blocked)"
             else:
-                s.board[action.hex] = company
+                place_disc(s, action.hex, company)
                 terrain = s.hexes[action.hex]
                 delta = TERRAIN_VALUE[terrain]
                 where = f"at {action.hex} ({TERRAIN_NAME[terrain]})"
@@ -370,8 +390,9 @@ class Game(BaseGame):
             self._say(
                 f"{self.player_name(line.seat)} scores {line.score:+d} (shares removed: {removed})."
             )
-        names = " and ".join(self.player_name(w) for w in self._winners())
-        self._say(f"{names} win{'s' if len(self._winners()) == 1 else ''}.")
+        winners = self._winners()
+        names = " and ".join(self.player_name(w) for w in winners)
+        self._say(f"{names} win{'s' if len(winners) == 1 else ''}.")
 
     # -- scoring (§2.10, §2.11) ------------------------------------------------------------------------
 

@@ -7,9 +7,19 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from railwidgets.core.hexgrid import Hex, neighbours
-from railwidgets.minirails.components import MAP_HEXES, tile_hexes
+from railwidgets.minirails.components import COMPANIES, MAP_HEXES, tile_hexes
 
-__all__ = ["BUILD", "BUY", "MAP_NEIGHBOURS", "Share", "State", "discs_in_play", "map_from_tiles"]
+__all__ = [
+    "BUILD",
+    "BUY",
+    "MAP_NEIGHBOURS",
+    "Share",
+    "State",
+    "discs_in_play",
+    "frontiers",
+    "map_from_tiles",
+    "place_disc",
+]
 
 #: Each hex's neighbours that are on the map (§2.8.1: adjacency across tile borders).
 MAP_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {
@@ -34,6 +44,7 @@ class State:
         "board",
         "frame_discs",
         "frames",
+        "frontier",
         "hexes",
         "market",
         "order",
@@ -49,6 +60,7 @@ class State:
     hexes: Mapping[Hex, str]  # terrain of the 49 hexes
     frames: Mapping[str, int]  # company -> outer slot its frame faces
     board: dict[Hex, str]
+    frontier: dict[str, tuple[Hex, ...]]  # kept with the board: see frontiers()
     frame_discs: dict[str, int]
     bag: dict[str, int]
     market: list[str | int]  # a company's disc, or the seat whose marker took it
@@ -64,6 +76,7 @@ class State:
         new = State.__new__(State)
         new.tiles, new.hexes, new.frames = self.tiles, self.hexes, self.frames
         new.board = self.board.copy()
+        new.frontier = self.frontier.copy()  # its tuples are replaced, never changed
         new.frame_discs = self.frame_discs.copy()
         new.bag = self.bag.copy()
         new.market = self.market.copy()
@@ -83,6 +96,32 @@ def map_from_tiles(tiles: tuple[tuple[int, int, str, int], ...]) -> dict[Hex, st
     for tile, slot, face, rotation in tiles:
         hexes.update(tile_hexes(slot, f"{tile}{face}", rotation))
     return hexes
+
+
+def frontiers(board: Mapping[Hex, str]) -> dict[str, tuple[Hex, ...]]:
+    """Per company, the empty map hexes next to one of its discs, sorted: where it may build (§2.8.1).
+
+    A state keeps them, and :func:`place_disc` keeps them up to date: asking every
+    disc of the board for its neighbours at every decision was the slowest part of
+    listing the legal actions.
+
+    >>> frontiers({(0, 0): "red", (1, 0): "blue"})["red"]
+    ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1))
+    """
+    found: dict[str, set[Hex]] = {c: set() for c in COMPANIES}
+    for h, company in board.items():
+        found[company].update(n for n in MAP_NEIGHBOURS[h] if n not in board)
+    return {c: tuple(sorted(hexes)) for c, hexes in found.items()}
+
+
+def place_disc(s: State, h: Hex, company: str) -> None:
+    """Put a ``company`` disc on the empty map hex ``h``, keeping the frontiers."""
+    s.board[h] = company
+    for c, hexes in s.frontier.items():
+        if h in hexes:
+            s.frontier[c] = tuple(x for x in hexes if x != h)
+    grown = {*s.frontier[company], *(n for n in MAP_NEIGHBOURS[h] if n not in s.board)}
+    s.frontier[company] = tuple(sorted(grown))
 
 
 def discs_in_play(s: State) -> Counter[str]:

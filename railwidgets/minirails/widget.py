@@ -21,6 +21,7 @@ Buy(company='blue', slot=0)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from html import escape
 from typing import Any, ClassVar
@@ -31,8 +32,10 @@ from railwidgets.minirails.bots import GreedyBot
 from railwidgets.minirails.components import (
     COMPANY_FILL,
     COMPANY_LETTER,
+    MAP_HEXES,
     PLAYER_COLOURS,
     PLAYER_FILL,
+    hex_name,
 )
 from railwidgets.minirails.picks import parts_of
 from railwidgets.minirails.render import (
@@ -52,6 +55,13 @@ from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip
 
 __all__ = ["MiniRailsWidget"]
+
+_HEX_IN_TEXT = re.compile(r"\((-?\d+), ?(-?\d+)\)")
+
+
+def _named_hex(match: re.Match[str]) -> str:
+    h = (int(match.group(1)), int(match.group(2)))
+    return hex_name(h) if h in MAP_HEXES else match.group(0)
 
 
 def _company_chip(company: str, value: int | None = None) -> str:
@@ -94,6 +104,7 @@ class MiniRailsWidget(GameWidget):
     )
     RULES_FOR: ClassVar[dict[str, str]] = {"buy": "§2.7", "build": "§2.8", "over": "§2.11"}
     FRAME_PAUSE: ClassVar[float] = 0.9  # the end of a round: time to read each step
+    CHOICE_LAYERS = ("highlights",)  # the lit targets and the disc in hand
 
     game: Game
 
@@ -241,8 +252,12 @@ class MiniRailsWidget(GameWidget):
                 return "To build, click a disc in the market, press Build, then click a lit hex."
             if value is not None and not game.legal_hexes(company):
                 return f"{company.title()} is blocked: click its frame, not a hex."
-            return self.why_not(Build(company, slot, value))  # type: ignore[arg-type]
+            return self.event_text(self.why_not(Build(company, slot, value)))  # type: ignore[arg-type]
         return f"{err}. {self.prompt()}"
+
+    def event_text(self, line: str) -> str:
+        """Hexes named as the map shows them: "builds red at (-3, 4)" reads "… at H1"."""
+        return _HEX_IN_TEXT.sub(_named_hex, line)
 
     def why_not(self, action: Any) -> str:
         """The engine's own reason for refusing ``action`` (it names the rule)."""

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from railwidgets.core.action import Action
@@ -35,6 +36,8 @@ from railwidgets.offtherails.state import BOARD, State
 CELLS = GRID_SIZE * GRID_SIZE
 SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
 MINE_CENTRE_INDEX = frozenset(r * GRID_SIZE + c for r, c in MINE_CENTRE)
+#: The grid squares a tile may ever be placed on: all but the mine centres (§2.6 A1).
+OPEN_GROUND = tuple(i for i in range(CELLS) if i not in MINE_CENTRE_INDEX)
 SIDE_OF_LETTER = {letter: side for side, letter in enumerate(SIDE_LETTERS)}
 #: The sides in each exit mask, in the order N E S W.
 MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
@@ -135,16 +138,17 @@ def cart_on(state: State, i: int) -> bool:
 
 def tile_options(state: State) -> list[Action]:
     """Every legal *place tile* and *upgrade*, by kind, then square, then shape."""
+    # Listed at every decision of an action phase, hundreds of them: the loops are lean.
     actions: list[Action] = []
     tiles, chasm = state.tiles, state.chasm
     if state.tiles_used < TILE_SUPPLY:
-        for i in range(CELLS):
-            if not tiles[i] and chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
-                actions.extend(PLACE_TILE_ACTIONS[i])
+        for i in OPEN_GROUND:
+            if not tiles[i] and chasm[i] < 0:
+                actions += PLACE_TILE_ACTIONS[i]
     occupied = {c.square for c in state.carts if c.place == BOARD}
-    for i in range(CELLS):
-        if tiles[i] and SQUARES[i] not in occupied:
-            actions.extend(UPGRADE_ACTIONS[i][tiles[i]])
+    for i in compress(range(CELLS), tiles):  # the squares with a tile
+        if SQUARES[i] not in occupied:
+            actions += UPGRADE_ACTIONS[i][tiles[i]]
     return actions
 
 
@@ -156,10 +160,13 @@ def is_square(value: Any) -> bool:
     )
 
 
+#: Every exit set written canonically (letters in the order N E S W), and its mask.
+MASK_OF_EXITS = {exits_text(mask): mask for mask in range(16)}
+
+
 def _mask_of(action: PlaceTile | Upgrade) -> int | None:
     """The exits of the action, if written canonically (letters in the order N E S W)."""
-    mask = exits_mask(action.exits) if isinstance(action.exits, str) else None
-    return mask if mask is not None and exits_text(mask) == action.exits else None
+    return MASK_OF_EXITS.get(action.exits) if isinstance(action.exits, str) else None
 
 
 def check_place_tile(state: State, action: PlaceTile) -> int:

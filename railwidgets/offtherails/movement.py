@@ -47,6 +47,7 @@ from railwidgets.offtherails.state import (
     Move,
     State,
     add,
+    note,
     one,
     sub,
 )
@@ -184,6 +185,7 @@ def _off_board(cart: Cart, place: str) -> None:
 def derail(state: State, cfg: Config, say: Say, i: int) -> None:
     """Items back to the bag, cart to its owner's supply (§2.7.6); solo: gone (§2.15)."""
     cart = state.carts[i]
+    note(state, i, cart.square, "derail")
     state.bag = add(state.bag, cart.contents)
     say(f"{cart_label(state, i)} derails; {items_text(cart.contents)} back to the bag")
     _off_board(cart, GONE if cfg.solo else SUPPLY)
@@ -227,6 +229,7 @@ def start(state: State, say: Say, i: int) -> None:
     cart = state.carts[i]
     assert cart.square is not None
     cart.moved = True
+    note(state, i, cart.square, "start")
     state.move = Move(i, cart.speed)
     say(f"{cart_label(state, i)} sets off from {at(cart.square)} at speed {cart.speed}")
 
@@ -259,12 +262,18 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             m.passed = True  # §2.7.3: leaving a square passes through it
             m.pickups = PASS_PICKUP
             continue
+        if outcome != ENTER:
+            event = {EXIT_TRACK: "exit", EXIT_HOME: "home", DERAIL: "off", LOST: "lost"}
+            note(
+                state, m.cart, target, event.get(outcome, "bump" if outcome == BUMP else "collide")
+            )
         if outcome == ENTER:
             cart.square, cart.back = target, opposite(cart.facing)
             m.steps -= 1
             m.entered, m.passed = True, False
             options = exit_options(state, cfg, target, cart.back)
             cart.facing = options[0]  # until the owner chooses, the first way on
+            note(state, m.cart, target, "enter")
             if m.steps:
                 if len(options) > 1:  # D-7: the owner chooses the exit of a junction
                     state.stage = EXIT
@@ -297,6 +306,7 @@ def _stops(state: State, say: Say, i: int) -> bool:
     cart = state.carts[i]
     if cart.place == BOARD:
         assert cart.square is not None
+        note(state, i, cart.square, "stop")
         say(f"{cart_label(state, i)} stops at {at(cart.square)} facing {SIDE_LETTERS[cart.facing]}")
     return True
 
@@ -340,6 +350,7 @@ def take(state: State, say: Say, kind: int) -> None:
     i = index(cart.square)
     state.items[i] = sub(state.items[i], one(kind))
     cart.contents = add(cart.contents, one(kind))
+    note(state, m.cart, cart.square, "take", KINDS[kind])
     m.pickups -= 1
     say(f"{cart_label(state, m.cart)} takes a {KINDS[kind]} at {at(cart.square)}")
     missions.check_collector(state)

@@ -47,6 +47,8 @@ the collision piles only to the hit cart's owner until the pick (C-5).
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,17 +68,22 @@ from railwidgets.offtherails.components import (
     CART_CAPACITY,
     CHASM_CARD,
     COLOURS,
+    JEWELS,
     KINDS,
     MISSIONS,
     NO_ITEMS,
+    PILE_SIZE,
     SIDE_LETTERS,
+    SOLO_JEWELS,
     SPEED_MAX,
     SPEED_MIN,
     TILE_SUPPLY,
     Items,
     Square,
+    card_colour,
     card_name,
 )
+from railwidgets.offtherails.movement import splits
 from railwidgets.offtherails.state import (
     BOARD,
     CHASM,
@@ -226,7 +233,127 @@ def hide(data: dict[str, Any], seat: int, state: State) -> dict[str, Any]:
         mover, other = state.carts[m.cart].owner, state.carts[m.other].owner
         if seat != other and mover != other:
             data["move"]["collision"]["piles"] = None
+    data["deposit_cards"] = deposit_knowledge(state)
     return data
+
+
+# -- views back to positions (Game.from_view) ---------------------------------------------------
+#
+# A view hides the order of the deposit deck, which unseen cards were removed or lie
+# in the chasm deck, the bag, the mission deck and, from all but the hit cart's owner,
+# the collision piles. What every seat knows of the cards is in the view's
+# ``deposit_cards``: the cards not yet seen face up, what each pile of the deck still
+# holds by colour (§2.4.4.5: one card of each colour per pile; the Chasm card in the
+# second pile from the bottom, §2.4.4.6; solo: one shuffled deck, §2.15) and the
+# colours of the chasm deck (§2.4.4.4). ``position_from_view`` shuffles each pile on
+# its own, deals the unseen cards of each colour at random to the deck, the chasm
+# deck and the removed cards, fills the bag with exactly the items seen nowhere else
+# (in a position typed by hand that holds fewer items than the game: a random choice of them),
+# deals the unseen missions to the mission deck, and splits a hidden load into two
+# piles at random among the splits the pick could follow (never two equal piles:
+# then the pick would have been automatic).
+
+
+def deck_piles(deck: list[int], solo: bool) -> list[list[int]]:
+    """The deposit deck cut into its piles, top pile first (§2.4.4.5–6; solo: one pile).
+
+    >>> deck_piles([0, 8, CHASM_CARD, 16, 24, 1, 9, 17, 25], solo=False)
+    [[0, 8, 32, 16, 24], [1, 9, 17, 25]]
+    >>> deck_piles([9, 17, 25], solo=False)
+    [[9, 17, 25]]
+    """
+    if solo:
+        return [deck] if deck else []
+    piles: list[list[int]] = []
+    end = len(deck)
+    while end > 0:
+        size = PILE_SIZE + (len(piles) == 1 and CHASM_CARD in deck)
+        piles.append(deck[max(0, end - size) : end])
+        end -= size
+    return piles[::-1]
+
+
+def _label(card: int) -> str:
+    return "chasm" if card == CHASM_CARD else COLOURS[card_colour(card)]
+
+
+def deposit_knowledge(state: State) -> dict[str, Any]:
+    """What every seat knows of the face-down deposit cards (the view's ``deposit_cards``)."""
+    unseen = [c for c in (*state.deck, *state.removed_cards, *state.chasm_deck) if c != CHASM_CARD]
+    piles = deck_piles(state.deck, solo=len(state.sides) == 1)
+    return {
+        "unseen": [card_name(c) for c in sorted(unseen)],
+        "piles": [sorted(map(_label, pile)) for pile in piles],
+        "chasm_deck": [_label(c) for c in state.chasm_deck],
+    }
+
+
+def position_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A position ``view`` may have come from, what it hides drawn from ``rng``."""
+    data = json.loads(json.dumps(dict(view)))
+    known = data.pop("deposit_cards")
+    unseen: dict[str, list[int]] = {colour: [] for colour in COLOURS}
+    for name in known["unseen"]:
+        card = _card(name, "deposit_cards.unseen")
+        unseen[COLOURS[card_colour(card)]].append(card)
+    for cards in unseen.values():
+        rng.shuffle(cards)
+
+    def deal(label: str) -> int:
+        if label == "chasm":
+            return CHASM_CARD
+        if not unseen.get(label):
+            raise RecordError(f"the view's deposit cards have no unseen {label!r} card to deal")
+        return unseen[label].pop()
+
+    deck = []
+    for pile in known["piles"]:
+        labels = list(pile)
+        rng.shuffle(labels)
+        deck += [deal(label) for label in labels]
+    data["deposit_deck"] = [card_name(c) for c in deck]
+    data["chasm_deck"]["cards"] = [card_name(deal(colour)) for colour in known["chasm_deck"]]
+    removed = sorted(c for cards in unseen.values() for c in cards)
+    _require(len(removed) == view["removed_cards"], "removed cards", view["removed_cards"])
+    data["removed_cards"] = [card_name(c) for c in removed]
+    data["bag"] = _unseen_items(data, view["bag"], rng)
+    missions = data["missions"]
+    seen = {*missions["face_up"], *(m for claimed in missions["claimed"] for m in claimed)}
+    rest = sorted(set(MISSIONS) - seen)
+    _require(len(rest) >= missions["deck"], "mission cards", missions["deck"])
+    missions["deck"] = rng.sample(rest, missions["deck"])
+    move = data["move"]
+    if data["turn"]["stage"] == PICK and move["collision"]["piles"] is None:
+        load = _items(data["carts"][move["collision"]["other"]]["contents"], "contents")
+        ceil_half = bool(data["options"].get("drop_rule") == "ceil_half")
+        options = [(a, b) for a, b in splits(load, ceil_half) if a != b]
+        _require(bool(options), "collision piles that differ", 1)
+        move["collision"]["piles"] = [items_data(p) for p in rng.choice(options)]
+    return data
+
+
+def _unseen_items(data: dict[str, Any], size: int, rng: random.Random) -> dict[str, int]:
+    """The items seen nowhere else (§2.4.1: all start in the bag; solo: on the mine squares).
+
+    A position typed by hand may not hold every item of the game: its bag is then
+    ``size`` items drawn at random from those seen nowhere else.
+    """
+    seen = [_items(sq["items"], "squares") for sq in data["squares"]]
+    seen += [_items(cart["contents"], "carts") for cart in data["carts"]]
+    seen += [_items(pile, "stockpiles") for pile in data["stockpiles"]]
+    seen.append(_items(data["removed_by_chasm"], "removed_by_chasm"))
+    total = SOLO_JEWELS if len(data["sides"]) == 1 else JEWELS
+    unseen = [max(0, n - sum(items[k] for items in seen)) for k, n in enumerate(total)]
+    _require(sum(unseen) >= size, "items in the bag", size)
+    if sum(unseen) > size:
+        kinds = rng.sample([k for k, n in enumerate(unseen) for _ in range(n)], size)
+        unseen = [kinds.count(k) for k in range(len(KINDS))]
+    return items_data(tuple(unseen))  # type: ignore[arg-type]
+
+
+def _require(ok: bool, what: str, expected: int) -> None:
+    if not ok:
+        raise RecordError(f"no game fits this view: it cannot have {expected} {what}")
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -315,9 +442,13 @@ def load(data: Mapping[str, Any], players: int) -> State:
     st.sides = [_side(s, f"sides[{i}]", none=True) for i, s in enumerate(sides)]
 
     st.tiles, st.items, st.chasm = [0] * CELLS, [NO_ITEMS] * CELLS, [-1] * CELLS
+    listed: set[int] = set()
     for n, entry in enumerate(_list(data["squares"], "squares")):
         path = f"squares[{n}]"
         i = index(_square(_get(entry, "square", path), f"{path}.square", grid=True))
+        if i in listed:
+            raise _fail(f"{path}.square", f"{[i // 12, i % 12]} is listed twice")
+        listed.add(i)
         tile = _get(entry, "tile", path)
         if tile is not None:
             mask = exits_mask(tile) if isinstance(tile, str) else None
@@ -424,6 +555,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
     if not isinstance(ended, str):
         raise _fail("ended", f"must be a string, not {ended!r}")
     st.ended = ended
+    st.steps = None
     if solo != (len(st.sides) == 1):
         raise _fail("sides", "one side entry per seat")
     return st

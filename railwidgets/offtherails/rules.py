@@ -28,6 +28,7 @@ Positions (:meth:`Game.position`) are plain data, documented key by key in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -103,6 +104,7 @@ from railwidgets.offtherails.state import (
     TAKE,
     Cart,
     State,
+    Step,
 )
 from railwidgets.offtherails.text import board_text
 
@@ -129,6 +131,7 @@ EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ign
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 TAKE_ACTIONS = {k: TakeItem(KINDS[k]) for k in range(1, 5)}  # type: ignore[arg-type]
 PICK_ACTIONS = (PickPile("A"), PickPile("B"))
+END_ACTIONS, END_NOW = EndActions(), EndNow()
 #: Made once too, as they are listed at every decision of an action phase (carts are named
 #: by their die, or in solo by their colour).
 PLACE_CART_ACTIONS = {
@@ -292,7 +295,7 @@ class Game(BaseGame):
                 if st.actions_used >= ACTIONS_PER_TURN:
                     self._next_cart()  # §2.6: after the 4th action the phase ends
                 elif self._nothing_to_do():
-                    self._do(EndActions(), forced=True)
+                    self._do(END_ACTIONS, forced=True)
                 else:
                     return
                 continue
@@ -379,9 +382,9 @@ class Game(BaseGame):
                 actions.append(SPEED_ACTIONS[cart.name, 1])
             if cart.speed > SPEED_MIN:
                 actions.append(SPEED_ACTIONS[cart.name, -1])
-        actions.append(EndActions())
+        actions.append(END_ACTIONS)
         if self._cfg.solo and not st.carts_on_board():
-            actions.append(EndNow())
+            actions.append(END_NOW)
         return actions
 
     def _cart_placements(self) -> list[Action]:
@@ -601,5 +604,40 @@ class Game(BaseGame):
     def _view(self, seat: int) -> dict[str, Any]:
         return position.hide(self.position(), seat, self._state)
 
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position.position_from_view(view, rng)  # what is hidden, and how it is drawn
+
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)
+
+    def apply_traced(self, action: Action) -> list[Step]:
+        """Play ``action`` like :meth:`apply`, and return every step the carts took (animations).
+
+        >>> from railwidgets.offtherails import scenarios
+        >>> g = scenarios.game(tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
+        ...                    carts=[scenarios.cart(0, "white", (-1, 4), "S", "N")])
+        >>> [(s.event, s.square) for s in g.apply_traced(EndActions())]
+        [('start', (-1, 4)), ('enter', (0, 4)), ('enter', (1, 4)), ('enter', (2, 4)), ('stop', (2, 4))]
+        """
+        self._state.steps = steps = []
+        try:
+            self.apply(action)
+        finally:
+            self._state.steps = None
+        return steps
+
+    def to_svg(self, seat: int | None = None) -> str:
+        """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
+
+        >>> Game(players=2, seed=3).to_svg(seat=0).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
+
+        painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
+        data = self.position() if seat is None else self.view(seat)
+        all_tracks = self.options["start_tracks"] == "all"
+        draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
+        return painter.to_svg()

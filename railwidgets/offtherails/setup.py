@@ -50,6 +50,7 @@ def _empty(players: int) -> State:
     st.drawn_token = -1
     st.move = None
     st.ended = ""
+    st.steps = None
     st.removed_cards, st.chasm_deck = [], []
     st.missions, st.mission_deck = [], []
     return st

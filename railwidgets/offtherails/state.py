@@ -13,6 +13,8 @@ list of them copies only pointers.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from railwidgets.offtherails.components import NO_ITEMS, SPEED_START, Items, Square
 
 #: Stages: the decision the game waits for.
@@ -46,6 +48,25 @@ def one(kind: int) -> Items:
     items = [0, 0, 0, 0, 0]
     items[kind] = 1
     return tuple(items)  # type: ignore[return-value]
+
+
+class Step(NamedTuple):
+    """One thing a cart did in a move, for animations: ``event`` is ``start`` ``enter``
+    ``exit`` ``home`` ``off`` ``derail`` ``lost`` ``bump`` ``collide`` ``take`` or ``stop``.
+    ``square`` is where it happened (for ``exit`` ``off`` ``lost`` ``bump`` ``collide``: the
+    square the cart was heading for), ``facing`` the cart's nose then, ``item`` what it took."""
+
+    cart: int
+    square: Square
+    event: str
+    facing: int
+    item: str = ""
+
+
+def note(state: State, cart: int, square: Square | None, event: str, item: str = "") -> None:
+    """Record a step of a cart when a caller is tracing (see :class:`Step`)."""
+    if state.steps is not None and square is not None:
+        state.steps.append(Step(cart, square, event, state.carts[cart].facing, item))
 
 
 class Cart:
@@ -167,6 +188,7 @@ class State:
         "removed_cards",
         "sides",
         "stage",
+        "steps",
         "stockpiles",
         "tiles",
         "tiles_destroyed",
@@ -205,6 +227,9 @@ class State:
     drawn_token: int
     move: Move | None
     ended: str
+    #: Where carts went, step by step, while a caller records it (:meth:`Game.apply_traced`);
+    #: ``None`` otherwise. Never part of a position, a copy or a record.
+    steps: list[Step] | None
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -238,6 +263,7 @@ class State:
         s.drawn_token = self.drawn_token
         s.move = None if self.move is None else self.move.copy()
         s.ended = self.ended
+        s.steps = None
         return s
 
     # -- questions -----------------------------------------------------------------------

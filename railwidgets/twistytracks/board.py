@@ -48,10 +48,12 @@ __all__ = [
     "WAITING_AT_DEPOT",
     "Board",
     "Movement",
+    "Step",
     "Train",
     "TrainView",
     "border_point",
     "cell_index",
+    "spot_cell",
     "spot_of",
 ]
 
@@ -72,6 +74,11 @@ UNFINISHED = frozenset((WAITING_AT_DEPOT, ACTIVE))
 def cell_index(cell: Cell) -> int:
     """The number of ``cell`` inside a board (row by row)."""
     return cell[1] * WIDTH + cell[0]
+
+
+def spot_cell(spot: int) -> Cell:
+    """The cell whose edge ``spot`` (where a train stands) lies on."""
+    return CELLS[spot >> 3]
 
 
 def spot_of(cell: Cell, port: int) -> int:
@@ -130,6 +137,26 @@ def _describe(segment: object) -> str:
     return f"entering {segment[0]}"  # type: ignore[index]
 
 
+def _step(
+    train: int, where: tuple[int, bool], plan: tuple[object, int, bool, FrameFeature | None]
+) -> Step:
+    """The :class:`Step` of a train standing at ``where`` that carries out ``plan``."""
+    spot, outward = where
+    cell, port = CELLS[spot >> 3], spot & 7
+    if outward:
+        feature = _FEATURE[spot]
+        assert feature is not None
+        if feature.kind == "loop":
+            return Step(train, "loop", cell, port, port ^ 1, "moves")
+        outcome = "arrived" if feature.kind == "station" else "dead_end"
+        return Step(train, feature.kind, cell, port, port, outcome)
+    next_spot, next_outward = plan[1], plan[2]
+    # the exit port is on this cell: the spot itself when it ends facing the frame,
+    # else the port across the border from the next spot
+    exit_spot = next_spot if next_outward else _ACROSS[next_spot]
+    return Step(train, "tile", cell, port, exit_spot & 7, "moves")
+
+
 # -- trains and boards -------------------------------------------------------------------------
 
 
@@ -158,6 +185,25 @@ class TrainView(NamedTuple):
     port: int | None
     station: str | None
     round: int | None
+
+
+class Step(NamedTuple):
+    """One train running along one segment in one lock-step of R38 (for animation).
+
+    ``kind`` is what it runs along: ``"tile"`` (the segment ``entry``–``exit`` of
+    the tile in ``cell``), ``"loop"`` (the frame loop from port ``entry`` of
+    ``cell`` round to ``exit``), ``"station"`` or ``"depot"`` (out of ``cell`` at
+    port ``entry`` into the frame; ``exit`` is the same port). ``outcome`` is
+    ``"moves"``, ``"crashed"`` (a collision on this segment), ``"arrived"`` or
+    ``"dead_end"``.
+    """
+
+    train: int
+    kind: str
+    cell: Cell
+    entry: int
+    exit: int
+    outcome: str
 
 
 @dataclass(slots=True)
@@ -248,8 +294,12 @@ class Board:
         """Put tile number ``tile`` turned ``rotation`` into the empty ``cell`` (R28, R30)."""
         self.cells[cell_index(cell)] = (tile - 1) * 4 + rotation
 
-    def move_trains(self, round_no: int) -> Movement:
-        """Move every train that can move, in lock-step, until all have stopped (§2.9 R38)."""
+    def move_trains(self, round_no: int, trace: list[list[Step]] | None = None) -> Movement:
+        """Move every train that can move, in lock-step, until all have stopped (§2.9 R38).
+
+        With a ``trace`` list, each lock-step's moves are appended to it as a list
+        of :class:`Step` (for animation); the movement itself is the same.
+        """
         trains, cells = self.trains, self.cells
         gained = [0] * len(trains)
         arrivals: list[tuple[int, str]] = []
@@ -301,12 +351,18 @@ class Board:
             by_segment: dict[object, list[int]] = {}
             for i, plan in plans.items():
                 by_segment.setdefault(plan[0], []).append(i)
+            if trace is not None:
+                steps = {i: _step(i, where[i], plan) for i, plan in plans.items()}
             for segment, group in by_segment.items():
                 if len(group) >= 2:  # §2.11 R42: head-on in one segment, both removed
                     crashes.append((tuple(group), _describe(segment)))
                     for i in group:
                         finish(i, CRASHED)
                         del plans[i]
+                        if trace is not None:
+                            steps[i] = steps[i]._replace(outcome="crashed")
+            if trace is not None:
+                trace.append([steps[i] for i in sorted(steps)])
             for i, (_, spot, outward, feature) in plans.items():
                 if feature is None:
                     where[i] = (spot, outward)

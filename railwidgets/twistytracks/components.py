@@ -50,6 +50,7 @@ __all__ = [
     "Tile",
     "marked_spaces",
     "neighbour",
+    "player_name",
     "rotate_port",
     "rotated_segments",
     "station_values",
@@ -184,6 +185,17 @@ DEPOTS: dict[str, tuple[Cell, int]] = {
 
 #: Player colours are landscape themes, distinct from the train colours (R12).
 PLAYER_THEMES = ("Wild West", "Meadows", "Winter", "Savanna")
+
+
+def player_name(seat: int) -> str:
+    """The seat's player colour: its theme; the second copy's players add "II" (R55).
+
+    >>> player_name(0), player_name(5)
+    ('Wild West', 'Meadows II')
+    """
+    theme = PLAYER_THEMES[seat % SEATS_PER_BOARD]
+    return theme if seat < SEATS_PER_BOARD else f"{theme} II"
+
 
 # -- the scoring board (§2.5, §2.14) -----------------------------------------------------
 

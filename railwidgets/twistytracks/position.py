@@ -19,6 +19,8 @@ railwidgets.core.errors.RecordError: position: round: must be a whole number of 
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,7 +48,7 @@ from railwidgets.twistytracks.components import (
 )
 from railwidgets.twistytracks.stations import MARK, Column, Columns
 
-__all__ = ["dump_position", "load_position"]
+__all__ = ["dump_position", "load_position", "position_from_view"]
 
 _MARKED = "marked"
 _TOP_KEYS = {"game", "options", "round", "players", "stations"}
@@ -103,6 +105,35 @@ def _dump_board(board: Board) -> dict[str, Any]:
 
 def _dump_token(token: int) -> Any:
     return _MARKED if token == MARK else [token // 4, TRAIN_COLOURS[token % 4]]
+
+
+# -- views back to positions (Game.from_view) ------------------------------------------------------
+#
+# A view hides the order of every stack (each seat sees only the tile it drew this
+# round, R26) and the secret placements of the other seats this round (R25).
+# ``position_from_view`` puts each seat's unplaced tiles into its stack in random
+# order (the tile the viewer drew on top of its own), and gives each other seat that
+# has placed a placement drawn at random among its legal ones (R29: an empty cell a
+# train faces, any of the four rotations).
+
+
+def position_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A position ``view`` may have come from, what it hides drawn from ``rng``."""
+    data = json.loads(json.dumps(dict(view)))
+    for seat, entry in enumerate(data["players"]):
+        path = f"players[{seat}]"
+        drawn, left, placed = entry.pop("drawn"), entry.pop("tiles_left"), entry.pop("placed")
+        used = {tile for _, _, tile, _ in entry["tiles"]}
+        stack = [tile for tile in range(1, len(TILES) + 1) if tile not in used and tile != drawn]
+        rng.shuffle(stack)
+        entry["stack"] = stack if drawn is None else [drawn, *stack]
+        if len(entry["stack"]) != left:
+            raise _fail(path, f"{len(entry['stack'])} tiles are unplaced, not {left}")
+        if placed and entry["placement"] is None:
+            board = _load_board({**entry, "placement": None}, path, data["round"])
+            cell = rng.choice(board.legal_cells())
+            entry["placement"] = [*cell, rng.randrange(4)]
+    return data
 
 
 # -- in -------------------------------------------------------------------------------------------

@@ -51,11 +51,15 @@ The position
     colour]``, or ``"marked"`` for an unused colour's token on a marked space.
 
 The seats still to decide this round are the seats with an unfinished train and
-no placement, in seat order.
+no placement, in seat order. A position loads only if it can happen: placed tiles
+never move, so every unfinished train must stand where the track from its depot
+ends, having crossed exactly its ``"travel"`` borders (R38).
 """
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -65,9 +69,16 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import Board, cell_index
-from railwidgets.twistytracks.components import CELLS, HEIGHT, TILES, TRAIN_COLOURS, WIDTH
-from railwidgets.twistytracks.position import dump_position, load_position
+from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index, spot_cell
+from railwidgets.twistytracks.components import (
+    CELLS,
+    HEIGHT,
+    TILES,
+    TRAIN_COLOURS,
+    WIDTH,
+    player_name,
+)
+from railwidgets.twistytracks.position import dump_position, load_position, position_from_view
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
 from railwidgets.twistytracks.text import game_text
 
@@ -97,6 +108,12 @@ class PlaceTile(Action):
         cell = f"({self.cell[0]},{self.cell[1]})" if _is_cell(self.cell) else repr(self.cell)
         turn = f"{90 * self.rotation}°" if _is_int(self.rotation) else repr(self.rotation)
         return f"seat {self.seat} places {tile} at {cell} turned {turn}"
+
+
+@functools.cache  # the legal actions list them at every decision: each is made once
+def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
+    """``seat`` placing ``tile`` in ``cell``, turned 0–3 quarter turns."""
+    return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -141,6 +158,8 @@ class Game(BaseGame):
     TITLE = "Twisty Tracks"
     PLAYERS = range(1, 9)
     DEFAULT_PLAYERS = 2
+    #: 5–8 players need the doubled scoring board, which is our design (§2.14 R55, D14).
+    DESIGNED_PLAYERS = frozenset(range(5, 9))
     OPTIONS = (
         Option(
             "scoring",
@@ -180,11 +199,10 @@ class Game(BaseGame):
         seat = self._state.to_place[0]
         board = self._state.boards[seat]
         tile = board.stack[0]
-        return [
-            PlaceTile(seat, tile, cell, rotation)
-            for cell in board.legal_cells()
-            for rotation in range(4)
-        ]
+        actions: list[Action] = []
+        for cell in board.legal_cells():
+            actions += _placements(seat, tile, cell)
+        return actions
 
     def _check(self, action: Action) -> None:
         assert isinstance(action, PlaceTile)
@@ -259,7 +277,7 @@ class Game(BaseGame):
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
-            self._say(str(PlaceTile(seat, tile, cell, rotation)))
+            self._say(str(_placements(seat, tile, cell)[rotation]))
             movement = board.move_trains(round_no)
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
             arrivals += [(seat, train, station) for train, station in movement.arrivals]
@@ -307,17 +325,18 @@ class Game(BaseGame):
         travel_counts: bool,
     ) -> None:
         parts = []
-        for view, steps in zip(board.view_trains(), gained, strict=True):
+        for colour, train, steps in zip(TRAIN_COLOURS, board.trains, gained, strict=True):
             if not steps:
                 continue
             points = f"+{steps}" if travel_counts else f"{steps} border(s)"
-            if view.status == "active":
-                where = f"waits before ({view.cell[0]},{view.cell[1]})"  # type: ignore[index]
-            elif view.status == "arrived":
-                where = f"arrives at {view.station}"
+            if train.status == ACTIVE:
+                x, y = spot_cell(train.spot)
+                where = f"waits before ({x},{y})"
+            elif train.status == ARRIVED:
+                where = f"arrives at {train.station}"
             else:
-                where = view.status.replace("_", " ")
-            parts.append(f"{view.colour} {points} {where}")
+                where = train.status.replace("_", " ")
+            parts.append(f"{colour} {points} {where}")
         for trains, where in crashes:
             names = " and ".join(TRAIN_COLOURS[i] for i in trains)
             parts.append(f"{names} collide {where}")
@@ -333,6 +352,39 @@ class Game(BaseGame):
             (sum(t.travel for t in board.trains) if travel_counts else 0) + board.station_points
             for board in self._state.boards
         ]
+
+    def round_steps(self, action: PlaceTile) -> dict[int, list[list[Step]]]:
+        """Every board's lock-steps (R38) if ``action``, the round's last placement, is played.
+
+        For animating the reveal; the game itself is unchanged. Each board's
+        steps start from where its trains stood before the round.
+
+        >>> game = Game(players=1, seed=0)
+        >>> steps = game.round_steps(PlaceTile(0, game.legal_actions()[0].tile, (1, 2), 0))
+        >>> [[(s.train, s.kind, s.entry, s.exit) for s in step] for step in steps[0]]
+        [[(0, 'tile', 5, 0), (1, 'tile', 4, 1)]]
+        """
+        self._validate(action)
+        if self._state.to_place != (action.seat,):
+            raise IllegalActionError("the round ends only with the last seat's placement")
+        traces: dict[int, list[list[Step]]] = {}
+        for seat, board in enumerate(self._state.boards):
+            placement = (
+                (cell_index(action.cell), action.rotation)
+                if seat == action.seat
+                else board.placement
+            )
+            if placement is None:
+                continue
+            trial = board.copy()
+            trial.place(board.stack[0], CELLS[placement[0]], placement[1])
+            traces[seat] = []
+            trial.move_trains(self._state.round, trace=traces[seat])
+        return traces
+
+    def player_name(self, seat: int) -> str:
+        """The seat's player colour, a landscape theme (R12): "Wild West", ..., "Savanna II"."""
+        return player_name(seat)
 
     def tiles_placed(self) -> list[int]:
         """How many tiles each seat has placed (R51's tie-break, from a retail listing)."""
@@ -376,8 +428,30 @@ class Game(BaseGame):
                 entry["placement"] = None
         return view
 
+    @classmethod
+    def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+        return position_from_view(view, rng)  # what is hidden, and how it is drawn
+
     def __str__(self) -> str:
         return game_text(self)
+
+    def to_svg(self, seat: int | None = None, **kwargs: Any) -> str:
+        """The game as an SVG picture (also what notebooks show for a game).
+
+        With ``seat``, only what that seat may know, its frame large; without,
+        every frame. Takes the keyword arguments of
+        :func:`railwidgets.twistytracks.render.draw` (``lit``, ``ghost``, ...).
+
+        >>> Game(players=2, seed=3).to_svg(seat=1).startswith("<svg")
+        True
+        """
+        from railwidgets.draw.svg import SvgPainter
+        from railwidgets.twistytracks.render import CANVAS, LAYERS, Layout, draw
+
+        data = self.position() if seat is None else self.view(seat)
+        painter = SvgPainter(*CANVAS, LAYERS)
+        draw(data, painter, Layout(self.num_players, focus=seat), **kwargs)
+        return painter.to_svg()
 
 
 def _is_int(value: object) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ipycanvas import MultiCanvas, hold_canvas
 from ipywidgets import Layout
@@ -43,6 +44,46 @@ Frame = Callable[[Painter], None]
 
 #: Seconds after a page connects before the board is drawn a second time.
 REDRAW_AGAIN_AFTER = 0.5
+
+
+class OnlyLayers:
+    """A painter that passes on only what is drawn on the ``kept`` layers (the rest is dropped).
+
+    >>> from railwidgets.draw.recording import RecordingPainter
+    >>> inner = RecordingPainter(10, 10, ("static", "pieces", "highlights"))
+    >>> p = OnlyLayers(inner, ["highlights"])
+    >>> p.layer("pieces"); p.circle(1, 1, 1, fill="#000000")
+    >>> p.layer("highlights"); p.circle(2, 2, 1, fill="#000000")
+    >>> [(c.layer, c["x"]) for c in inner.calls]
+    [('highlights', 2)]
+    """
+
+    def __init__(self, painter: Painter, kept: Sequence[str]):
+        self._painter = painter
+        self._kept = frozenset(kept)
+        self._on = True
+        self.width, self.height = painter.width, painter.height
+
+    def layer(self, name: str) -> None:
+        self._on = name in self._kept
+        self._painter.layer(name)
+
+    def clear(self, name: str | None = None) -> None:
+        if name in self._kept:
+            self._painter.clear(name)
+
+    def __getattr__(self, name: str) -> Any:
+        call = getattr(self._painter, name)
+        if name in _TRANSFORMS:  # transforms and saves pair up whatever the layer
+            return call
+        return call if self._on else _skip
+
+
+_TRANSFORMS = frozenset({"save", "restore", "translate", "rotate", "scale", "clip_rect", "sleep"})
+
+
+def _skip(*_: object, **__: object) -> None:
+    """A drawing call on a layer that is not drawn again."""
 
 
 class BoardView:
@@ -86,14 +127,21 @@ class BoardView:
         self.redraw(static=True)
 
     def redraw(
-        self, *, static: bool = False, frames: Sequence[Frame] = (), pause: float = 0.2
+        self,
+        *,
+        static: bool = False,
+        frames: Sequence[Frame] = (),
+        pause: float = 0.2,
+        only: Sequence[str] = (),
     ) -> None:
         """Draw the layers above the static one again (and the static one too if ``static``).
 
-        ``frames`` are played first, each on cleared upper layers and followed by a
-        ``pause`` (seconds): an animation. It ends on the usual picture, so the last
-        frame the page shows is exactly the static redraw. Everything goes out in one
-        ``hold_canvas()``: one message.
+        ``frames`` are played first, each followed by a ``pause`` (seconds): an
+        animation. The upper layers are cleared before the first frame; a frame clears
+        the layers it draws again (a later frame may only move what changed). It ends on the usual picture, so the last
+        frame the page shows is exactly the static redraw. ``only`` names the upper
+        layers to draw again (the others keep what they show: their drawing calls are
+        not sent). Everything goes out in one ``hold_canvas()``: one message.
         """
         painter = self.painter
         manager = self.canvas._canvas_manager  # ipycanvas 0.14 private API, pinned
@@ -102,20 +150,25 @@ class BoardView:
         manager._current_canvas = None
         try:
             with hold_canvas():
+                # The animation plays over the board as it was, then the new picture (a new
+                # static layer too: say, the cover between two people) replaces it. The
+                # upper layers are cleared once; each frame clears what it draws again.
+                if frames:
+                    for name in self.layers[1:]:
+                        painter.clear(name)
+                for frame in frames:
+                    painter.layer(self.layers[-1])
+                    frame(painter)
+                    painter.sleep(pause)
                 if static:
                     painter.clear(self.layers[0])
                     painter.layer(self.layers[0])
                     self._draw_static(painter)
-                for frame in frames:
-                    for name in self.layers[1:]:
-                        painter.clear(name)
-                    painter.layer(self.layers[-1])
-                    frame(painter)
-                    painter.sleep(pause)
-                for name in self.layers[1:]:
+                upper = [name for name in self.layers[1:] if not only or name in only]
+                for name in upper:
                     painter.clear(name)
                 painter.layer(self.layers[1] if len(self.layers) > 1 else self.layers[0])
-                self._draw_dynamic(painter)
+                self._draw_dynamic(OnlyLayers(painter, upper) if only else painter)
         except BaseException:
             # hold_canvas() has no finally: drop the half-made batch and stop holding,
             # or every canvas of the kernel would keep holding its commands

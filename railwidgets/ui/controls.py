@@ -97,7 +97,6 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
     allowed = option.allowed(players)
     common: dict[str, Any] = {
         "description": option.name.replace("_", " "),
-        "description_tooltip": option.doc,
         "tooltip": option.doc,
         "style": {"description_width": "initial"},
     }

@@ -2,7 +2,7 @@
 
 :class:`GameWidget` is a ``VBox`` of stock widgets::
 
-    toolbar    New game… · Undo · Redo · Stop bots · Save · Load · Rules
+    toolbar    New game… · Undo · Redo · Stop bots · Hint · Save · Load · Rules
     settings   the next game's players, seed, options and seats (shown by New game…)
     seats      one selector per player: Human / Random bot / the game's own bots
     actions    the game's buttons, option buttons, Back, Confirm
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
+import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -40,10 +40,11 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from railwidgets.core.action import Action
-from railwidgets.core.bots import Bot, RandomBot
+from railwidgets.core.bots import Bot, RandomBot, choose, handed
 from railwidgets.core.errors import IllegalActionError, RailwidgetsError, RecordError
 from railwidgets.core.game import Game
 from railwidgets.core.rulebook import RuleBook, UnknownRuleError
+from railwidgets.core.search import SearchBot, Thought
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter
 from railwidgets.ui.board import BoardView, Frame
@@ -79,7 +80,10 @@ class GameWidget(widgets.VBox):
     SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
         HUMAN: ("Human", None),
         "random": ("Random bot", lambda seed: RandomBot(seed)),
+        "search": ("Search bot", lambda seed: SearchBot(seed=seed)),
     }
+    #: How long the Hint button lets the search bot think for a person (seconds).
+    HINT_SECONDS: ClassVar[float] = 1.0
     #: The kind of the seats after the first when no ``seats`` are given.
     DEFAULT_BOT: ClassVar[str] = "random"
     #: The board's canvas size in pixels.
@@ -96,6 +100,9 @@ class GameWidget(widgets.VBox):
     RULES_FOR: ClassVar[Mapping[str, str]] = {}
     #: Seconds between the frames of an animation.
     FRAME_PAUSE: ClassVar[float] = 0.18
+    #: The layers that show the choice in hand, if the game keeps it apart (a pick then
+    #: redraws only these: a smaller message, a quicker answer to a click).
+    CHOICE_LAYERS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
         self,
@@ -114,6 +121,9 @@ class GameWidget(widgets.VBox):
         self.bot_task: asyncio.Task[None] | None = None
         self.bots_stopped = False
         self.thinking: int | None = None  # the seat whose bot is choosing, if any
+        self._stop_thinking = threading.Event()  # Stop sets it: a searching bot stops at once
+        self.hinting = False  # the Hint button's search is running
+        self.hint_task: asyncio.Task[None] | None = None
         self.failure = ""  # why the bots stopped by themselves, if they did
         self.game: Game = game if game is not None else self.make_game(players, seed, **options)
         self.seats: list[str] = self._check_seats(seats, self.game.num_players)
@@ -142,6 +152,12 @@ class GameWidget(widgets.VBox):
         self.main_row = widgets.HBox(
             [self.board.canvas, side], layout=widgets.Layout(flex_flow="row wrap")
         )
+        self.add_class("railwidgets")
+        self.add_class(f"railwidgets-{type(self.game).NAME}")
+        self.status.add_class("railwidgets-status")
+        self.scores.add_class("railwidgets-scores")
+        self.recent_view.add_class("railwidgets-recent")
+        self.board.canvas.add_class("railwidgets-board")
         self.children = [
             self.toolbar,
             self.settings,
@@ -197,6 +213,14 @@ class GameWidget(widgets.VBox):
 
     def score_html(self) -> str:
         return ""
+
+    def event_text(self, line: str) -> str:
+        """A log line as a person reads it (a game may name places as its board shows them)."""
+        return line
+
+    def events_since(self, mark: int) -> str:
+        """The log lines from ``mark`` on, as one status text."""
+        return " ".join(self.event_text(line) for line in self.game.log[mark:])
 
     def prompt(self) -> str:
         """What the seat to play should do now."""
@@ -277,6 +301,9 @@ class GameWidget(widgets.VBox):
         self.undo_button = self._button("Undo", "undo", "Take back your last decision", self.undo)
         self.redo_button = self._button("Redo", "repeat", "Play it again", self.redo)
         self.stop_button = self._button("Stop bots", "stop", "Halt the bots", self.toggle_bots)
+        self.hint_button = self._button(
+            "Hint", "lightbulb-o", "What would the search bot play? (from your view)", self.hint
+        )
         self.save_button = self._button("Save", "download", "Save this game as a file", self.save)
         self.rules_button = widgets.ToggleButton(
             description="Rules",
@@ -299,6 +326,7 @@ class GameWidget(widgets.VBox):
                 self.undo_button,
                 self.redo_button,
                 self.stop_button,
+                self.hint_button,
                 self.save_button,
                 self.load_input,
                 self.rules_button,
@@ -418,6 +446,15 @@ class GameWidget(widgets.VBox):
         self.board.redraw()
         self._update_panels()
 
+    def _show_choice(self) -> None:
+        """After a pick: redraw what shows the choice (only its layers, where the game
+        keeps it apart) and update the panels."""
+        if self.CHOICE_LAYERS:
+            self.board.redraw(only=self.CHOICE_LAYERS)
+        else:
+            self.board.redraw()
+        self._update_panels()
+
     def _draw_static(self, painter: Painter) -> None:
         if self.covered:
             self._draw_cover(painter)
@@ -453,9 +490,10 @@ class GameWidget(widgets.VBox):
         self.stop_button.disabled = not has_bots or game.is_over
         self.stop_button.description = "Run bots" if self.bots_stopped else "Stop bots"
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
+        self.hint_button.disabled = not (human_turn and not self.covered) or self.hinting
         self.scores.value = self.score_html()
         lines = list(game.log)[-200:]
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+        items = "".join(f"<li>{escape(self.event_text(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
             "<div style='font-size:12px'><b>Game log</b> (newest first)"
             f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
@@ -589,10 +627,7 @@ class GameWidget(widgets.VBox):
     def _board_click(self, x: float, y: float) -> None:
         if not self._may_pick():
             return
-        on_board = isinstance(x, int | float) and isinstance(y, int | float)
-        if not (on_board and math.isfinite(x) and math.isfinite(y)) or not (
-            0 <= x <= self.board.size[0] and 0 <= y <= self.board.size[1]
-        ):
+        if not _on_canvas(x, y, self.board.size):
             self.say("That click is off the board.", error=True)
             return
         target = self.hit(x, y)
@@ -657,7 +692,7 @@ class GameWidget(widgets.VBox):
             self.play(only)
             return
         self.say(self.full_prompt())
-        self.refresh()
+        self._show_choice()
 
     def back(self) -> None:
         """Back (or Esc): forget the last part picked."""
@@ -666,7 +701,7 @@ class GameWidget(widgets.VBox):
             return
         self.choice = self.choice.back()
         self.say(self.full_prompt())
-        self.refresh()
+        self._show_choice()
 
     def confirm(self) -> None:
         """Confirm (or Enter): do the decision picked in full."""
@@ -707,7 +742,7 @@ class GameWidget(widgets.VBox):
         assert seat is not None
         self._decided(seat)
         frames = self.animation(before, action, self.game) if self.animate else []
-        self._settle(" ".join(self.game.log[mark:]), frames=frames)
+        self._settle(self.events_since(mark), frames=frames)
         return True
 
     def _decided(self, seat: int) -> None:
@@ -753,10 +788,17 @@ class GameWidget(widgets.VBox):
         self._update_viewer()
         static = static or (viewer, cover) != (self.viewer, self.cover_for)
         self._new_choice()
-        self.say(f"{events.strip()} {self.full_prompt()}".strip())
+        self.say(self._after(events))
         self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
         self._update_panels()
         self._schedule_bots()
+
+    def _after(self, events: str) -> str:
+        """The status after a move: what happened and what to do now; once the game is
+        over, the result alone (the last events are in the log)."""
+        if self.game.is_over:
+            return self.full_prompt()
+        return f"{events.strip()} {self.full_prompt()}".strip()
 
     def _new_choice(self) -> None:
         if self._is_human_turn() and not self.covered:
@@ -935,10 +977,53 @@ class GameWidget(widgets.VBox):
         self._update_panels()
 
     def _cancel_bots(self) -> None:
+        self._stop_thinking.set()  # a searching bot stops at its next iteration
         if self.bot_task is not None and not self.bot_task.done():
             self.bot_task.cancel()
         self.bot_task = None
         self.thinking = None
+
+    def hint(self) -> None:
+        """Hint: the search bot, from the person's own view, lights the move it would play."""
+        if not self._may_pick():
+            return
+        seat = self.game.current_player
+        assert seat is not None
+        moment = len(self.game.history)
+        handed = self.bot_game(seat)  # built from the person's view: no peeking for hints
+        bot = SearchBot(seconds=self.HINT_SECONDS, seed=self.game.seed + moment)
+        loop = _running_loop()
+        if loop is None:  # plain Python, tests: think at once
+            self._show_hint(seat, moment, bot.think(handed))
+            return
+        self.hinting = True
+        self._stop_thinking = threading.Event()
+        self.say(f"The search bot is thinking for {self.game.player_name(seat)}…")
+        self._update_panels()
+        self.hint_task = loop.create_task(self._hint_later(bot, handed, seat, moment))
+
+    async def _hint_later(self, bot: SearchBot, handed: Game, seat: int, moment: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            thought = await loop.run_in_executor(None, bot.think, handed, self._stop_thinking)
+        except Exception as err:  # a failing hint must show, not vanish
+            self.say(f"The hint failed: {err!r}", error=True)
+            return
+        finally:
+            self.hinting = False
+        self._show_hint(seat, moment, thought)
+
+    def _show_hint(self, seat: int, moment: int, thought: Thought) -> None:
+        game = self.game
+        if game.current_player != seat or len(game.history) != moment or thought.cancelled:
+            self._update_panels()  # the game moved on (or Stop was pressed) meanwhile
+            return
+        choice = Choice.from_game(game, self.parts)
+        for part, value in self.parts(thought.action):
+            choice = choice.pick(part, value)
+        self.choice = choice  # lit, not played: picking it (or Confirm) plays it
+        self.say(f"Hint: {thought.reason}. Pick it to play it.")
+        self.refresh()
 
     def _bot_to_play(self) -> Bot | None:
         seat = self.game.current_player
@@ -947,19 +1032,10 @@ class GameWidget(widgets.VBox):
         return self._bots[seat]
 
     def bot_game(self, seat: int) -> Game:
-        """What a bot of ``seat`` is handed: a game built from that seat's view alone.
-
-        The hidden rest (a deck order, a bag, other seats' secret choices) is sampled,
-        so the bot cannot read the real one. A game that cannot yet be rebuilt from a
-        view hands a copy whose future chance is reseeded.
-        """
-        game = self.game
-        bot_seed = (game.seed * 1_000_003 + len(game.history) * 31 + seat) % 2**32
-        from_view = getattr(type(game), "from_view", None)
-        if from_view is not None:
-            with contextlib.suppress(NotImplementedError):
-                return from_view(game.view(seat), bot_seed)
-        return game.copy(reseed=bot_seed)
+        """What a bot of ``seat`` is handed: a game built from that seat's view alone
+        (:func:`railwidgets.core.bots.handed`): the hidden rest (a deck order, a bag,
+        other seats' secret choices) is sampled, so the bot cannot read the real one."""
+        return handed(self.game, seat)
 
     def _bot_step(self, bot: Bot) -> str | None:
         """One bot move: its events, or ``None`` when the bot failed (the bots then stop)."""
@@ -978,7 +1054,7 @@ class GameWidget(widgets.VBox):
         except Exception as err:
             return self._bot_failed(err)
         self._decided(seat)
-        return " ".join(self.game.log[mark:])
+        return self.events_since(mark)
 
     def _bot_failed(self, err: BaseException) -> None:
         self.bots_stopped = True
@@ -991,7 +1067,7 @@ class GameWidget(widgets.VBox):
         while (bot := self._bot_to_play()) is not None:
             if self._bot_step(bot) is None:
                 return self.failure
-        return " ".join(self.game.log[mark:][-3:])
+        return self.events_since(max(mark, len(self.game.log) - 3))
 
     def _schedule_bots(self) -> None:
         loop = _running_loop()
@@ -1006,13 +1082,17 @@ class GameWidget(widgets.VBox):
             await asyncio.sleep(self.bot_pause)
             if self._bot_to_play() is not bot:
                 continue
-            seat = self.game.current_player
+            seat, moment = self.game.current_player, len(self.game.history)
             assert seat is not None
             self.thinking = seat
+            if isinstance(bot, SearchBot):  # it takes a while: say so beside the last events
+                name = self.game.player_name(seat)
+                self.say(f"{self.status_text} {name} ({self.seat_label(seat)}) is thinking…")
             try:
                 handed = self.bot_game(seat)
+                self._stop_thinking = threading.Event()  # Stop sets it
                 # the bot thinks in a thread: the page, Stop and other widgets keep answering
-                action = await loop.run_in_executor(None, bot.choose, handed)
+                action = await loop.run_in_executor(None, choose, bot, handed, self._stop_thinking)
             except asyncio.CancelledError:
                 raise
             except Exception as err:
@@ -1022,7 +1102,7 @@ class GameWidget(widgets.VBox):
                 return
             finally:
                 self.thinking = None
-            if self._bot_to_play() is not bot or self.game.current_player != seat:
+            if self._bot_to_play() is not bot or len(self.game.history) != moment:
                 continue  # the game changed while it thought (undo, a new game)
             before = self.game.copy() if self.animate else self.game
             events = self._apply_bot(seat, action)
@@ -1035,7 +1115,7 @@ class GameWidget(widgets.VBox):
                 shown = (self.viewer, self.cover_for)
                 self._update_viewer()
                 self._new_choice()
-                self.say(f"{events} {self.full_prompt()}".strip())
+                self.say(self._after(events))
                 static = shown != (self.viewer, self.cover_for)
                 self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
                 self._update_panels()
@@ -1081,6 +1161,23 @@ class GameWidget(widgets.VBox):
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
             bundle["image/svg+xml"] = self.to_svg()
         return bundle
+
+
+def _on_canvas(x: object, y: object, size: tuple[int, int]) -> bool:
+    """Whether ``(x, y)`` is a point of a canvas of ``size`` (NaN, infinities, huge
+    numbers and non-numbers are not).
+
+    >>> _on_canvas(10, 5.5, (100, 50)), _on_canvas(float("nan"), 0, (100, 50))
+    (True, False)
+    >>> _on_canvas(10**400, 0, (100, 50)), _on_canvas(True, 0, (100, 50))
+    (False, False)
+    """
+    for value, top in ((x, size[0]), (y, size[1])):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if not 0 <= value <= top:  # NaN fails every comparison
+            return False
+    return True
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -62,7 +62,7 @@ def _deep(depth: int) -> Any:
 
 
 def _swap_type(rng: random.Random, value: Any, data: Any) -> Any:
-    return rng.choice(ODD_VALUES)
+    return copy.deepcopy(rng.choice(ODD_VALUES))  # a copy: later mutations may change it
 
 
 def _nudge(rng: random.Random, value: Any, data: Any) -> Any:
@@ -78,7 +78,9 @@ def _nudge(rng: random.Random, value: Any, data: Any) -> Any:
 
 
 def _as_float(rng: random.Random, value: Any, data: Any) -> Any:
-    return float(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**1000:
+        return float(value)
+    return value
 
 
 def _borrow(rng: random.Random, value: Any, data: Any) -> Any:
@@ -100,7 +102,7 @@ def _shrink(rng: random.Random, value: Any, data: Any) -> Any:
 
 def _grow(rng: random.Random, value: Any, data: Any) -> Any:
     if isinstance(value, list):
-        extra = copy.deepcopy(rng.choice(value)) if value else rng.choice(ODD_VALUES)
+        extra = copy.deepcopy(rng.choice(value) if value else rng.choice(ODD_VALUES))
         return [*value, extra] if rng.random() < 0.5 else [extra, *value]
     if isinstance(value, dict):
         return {**value, rng.choice(("extra", "type", "game", "seed", "self", "")): 1}

@@ -60,7 +60,8 @@ def make_widget(cls: type[ipywidgets.Widget], seed: int, rng: random.Random) -> 
     kwargs: dict[str, Any] = {"seed": seed}
     if "bot_pause" in params:
         kwargs["bot_pause"] = 0
-    choices = list(getattr(cls, "SEAT_CHOICES", {}))
+    # the search bot thinks about a second a move: fuzzing plays the quick seats only
+    choices = [kind for kind in getattr(cls, "SEAT_CHOICES", {}) if kind != "search"]
     if "seats" in params and "players" in params and choices:
         players = rng.choice(_player_counts(cls))
         kwargs["players"] = players
@@ -97,7 +98,10 @@ def buttons(widget: ipywidgets.Widget) -> list[ipywidgets.Button]:
 
 
 def new_game_button(widget: ipywidgets.Widget) -> ipywidgets.Button:
-    return next(b for b in buttons(widget) if "new" in b.description.lower())
+    """What starts a new game: the settings' Start (New game… only opens the settings)."""
+    found = buttons(widget)
+    start = [b for b in found if b.description == "Start"]
+    return start[0] if start else next(b for b in found if "new" in b.description.lower())
 
 
 def option_values(dropdown: ipywidgets.Dropdown) -> list[Any]:
@@ -139,7 +143,7 @@ def random_event(
         dropdowns = [c for c in inside if isinstance(c, ipywidgets.Dropdown) and c.options]
         if dropdowns:
             dropdown = rng.choice(dropdowns)
-            value = rng.choice(option_values(dropdown))
+            value = rng.choice([v for v in option_values(dropdown) if v != "search"])
             dropdown.value = value
             return f"set {dropdown.description!r} to {value!r}"
     texts = [c for c in inside if isinstance(c, ipywidgets.Text)]

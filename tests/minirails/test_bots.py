@@ -14,7 +14,7 @@ def test_it_always_plays_a_legal_action_for_every_player_count() -> None:
         game = minirails.Game(players=players, seed=players)
         bot = GreedyBot(seed=1)
         while not game.is_over:
-            action = bot.choose(game)
+            action = bot.choose(game.view(game.current_player))
             assert action in game.legal_actions()
             game.apply(action)
 
@@ -22,7 +22,7 @@ def test_it_always_plays_a_legal_action_for_every_player_count() -> None:
 def test_it_does_not_change_the_game_it_looks_at() -> None:
     game = minirails.Game(players=3, seed=5)
     before = (game.position(), game.history, game.log)
-    GreedyBot(seed=1).choose(game)
+    GreedyBot(seed=1).choose(game.view(game.current_player))
     assert (game.position(), game.history, game.log) == before
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from railwidgets import minirails
 from railwidgets.minirails.components import COMPANIES, PROFIT_MAX, PROFIT_MIN, SETUP
-from railwidgets.minirails.state import discs_in_play
+from railwidgets.minirails.state import discs_in_play, frontiers
 
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
 
@@ -63,3 +63,14 @@ def test_2_12_after_round_6(game_args):
     assert all(len(seat) == 6 for seat in s.shares)
     assert len(s.hexes) == 49
     assert s.market == [], "§2.7.10: the last market row became the order row"
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_2_8_1_the_frontiers_kept_with_the_board_are_those_found_afresh(game_args):
+    for g in random_game(*game_args):
+        assert g.state.frontier == frontiers(g.state.board)
+        twin = g.copy()
+        if twin.can_undo:
+            twin.undo()
+            assert twin.state.frontier == frontiers(twin.state.board)

@@ -49,7 +49,7 @@ def played(players: int = 3, seed: int = 7, moves: int = 0) -> minirails.Game:
     for _ in range(moves):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
     return game
 
 

@@ -42,9 +42,7 @@ def unchanged(g: minirails.Game):
 
 def test_2_3_map_has_49_hexes_24_on_the_perimeter():
     assert len(MAP_HEXES) == 49
-    perimeter = [
-        h for h in MAP_HEXES if sum(n in MAP_HEXES for n in minirails.rules.MAP_NEIGHBOURS[h]) < 6
-    ]
+    perimeter = [h for h in MAP_HEXES if sum(n in MAP_HEXES for n in MAP_NEIGHBOURS[h]) < 6]
     assert len(perimeter) == 24
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from railwidgets import offtherails as otr
 from railwidgets.core import Action
+from railwidgets.core.bots import View, seat_game
 
 #: Junctions, mostly crosses, so that carts wander far and meet.
 SHAPES = ("NESW", "NESW", "NES", "ESW", "NSW", "NEW")
@@ -27,7 +28,8 @@ class KindBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, game: otr.Game) -> Action:
+    def choose(self, view: View) -> Action:
+        game = seat_game(view)  # a view or a game made from one: the same legal actions
         by_kind: dict[str, list[Action]] = {}
         for action in game.legal_actions():
             by_kind.setdefault(action.kind, []).append(action)
@@ -86,5 +88,5 @@ def play(game: otr.Game, seed: int, limit: int = 20_000) -> otr.Game:
     for _ in range(limit):
         if game.is_over:
             return game
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
     raise AssertionError("the game did not end")

@@ -129,3 +129,12 @@ def test_2_18_every_position_of_played_games_loads(players: int) -> None:
             if step % 7 == 0:
                 assert otr.Game.from_position(game.position()).position() == game.position()
             game.apply(bot.choose(game))
+
+
+def test_2_18_a_square_is_listed_once() -> None:
+    # Found by the fuzz suite: two entries for one square merged into a square with
+    # both a tile and a chasm token, and the game's own position then failed to load.
+    position = _position()
+    position["squares"].append(copy.deepcopy(position["squares"][0]))
+    with pytest.raises(RecordError, match=r"squares\[\d+\]\.square: .* is listed twice"):
+        otr.Game.from_position(position)

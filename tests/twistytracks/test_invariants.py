@@ -34,7 +34,7 @@ def positions(players: int, seed: int, scoring: str) -> tuple[Game, list[dict[st
     seen = []
     while not game.is_over:
         seen.append(game.position())
-        game.apply(bot.choose(game))
+        game.apply(bot.choose(game.view(game.current_player)))
     seen.append(game.position())
     return game, seen
 

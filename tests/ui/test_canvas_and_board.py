@@ -136,3 +136,35 @@ def test_restore_brings_back_the_styles_the_cache_remembers() -> None:
         sets = [c for c in manager._commands_cache if c[0] == ipycanvas.canvas.COMMANDS["set"]]
     fills = [c for c in sets if "#" in str(c)]
     assert len(fills) == 4
+
+
+def test_a_redraw_of_only_some_layers_sends_nothing_for_the_others() -> None:
+    board = BoardView(
+        100,
+        50,
+        draw_static=lambda p: p.rect(0, 0, 100, 50, fill="#FFFFFF"),
+        draw_dynamic=lambda p: (
+            p.layer("pieces"),
+            p.circle(10, 10, 5, fill="#C62828"),
+            p.layer("highlights"),
+            p.circle(20, 10, 5, fill="#1E5AA8"),
+        ),
+        on_click=lambda x, y: None,
+    )
+    manager = ipycanvas.canvas._CANVAS_MANAGER
+    sent: list[object] = []
+    original = manager.send_draw_command
+
+    def spy(canvas: object, name: object, args: object = (), buffers: object = ()) -> None:
+        sent.append((canvas, name))
+        original(canvas, name, list(args), list(buffers))  # type: ignore[call-overload]
+
+    manager.send_draw_command = spy
+    try:
+        with count_messages() as counted:
+            board.redraw(only=("highlights",))
+        assert counted.canvas == 1
+    finally:
+        del manager.send_draw_command
+    touched = {canvas for canvas, _ in sent}
+    assert touched == {board.canvas[2]}  # the pieces layer keeps its picture, untouched

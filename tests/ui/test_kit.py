@@ -94,7 +94,7 @@ def test_hot_seat_covers_the_board_between_people_and_never_shows_a_secret() -> 
     assert len(w.game.history) == 1 and w.covered and w.cover_for == 1
     secret = f"placement=[{first.cell[0]}, {first.cell[1]}, {first.rotation}]"
     screen = shown(w)
-    assert "Pass the device to Seat 2" in screen
+    assert f"Pass the device to {w.game.player_name(1)}" in screen
     assert "placement=" not in screen and "stack=" not in screen  # the cover hides all
     assert w.ready_button.layout.display != "none"
     w.click(30, 33)  # a click on the cover does nothing

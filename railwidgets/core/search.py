@@ -1,0 +1,316 @@
+"""A search bot that plays every game from its seat's view: information-set MCTS.
+
+:class:`SearchBot` runs single-observer information-set Monte Carlo tree search
+(SO-ISMCTS, Cowling, Powley and Whitehouse 2012). Each iteration samples one game
+the seat cannot tell from the real one (:meth:`Game.from_view`: another deck order,
+another bag, other secret choices, other future chance) and walks the tree with
+it: a node's children are actions, and only those legal in this sample compete,
+by UCB with *availability* counts (how often a child could have been chosen). A
+new action is tried, the game is played on at random for a while (each kind of
+action equally likely first; never ending a game early by choice), and the result
+(each seat's share of a win, or an estimate from the scores when the roll-out
+stops early) is credited to the seat that chose each action on the way.
+
+The bot sees only its seat's view, so it cannot peek: two games that differ only
+in what the seat cannot see give it the same view, hence the same decision.
+
+>>> from railwidgets import minirails
+>>> game = minirails.Game(players=3, seed=5)
+>>> bot = SearchBot(iterations=60, seed=1)
+>>> thought = bot.think(game.view(game.current_player))
+>>> thought.action in game.legal_actions(), thought.iterations
+(True, 60)
+>>> SearchBot(iterations=60, seed=1).choose(game.view(game.current_player)) == thought.action
+True
+>>> print(thought.reason)  # doctest: +ELLIPSIS
+Search bot: ... wins in ...% of 60 simulated games (best of ... moves)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from railwidgets.core.action import Action
+from railwidgets.core.bots import View, sample, seat_view
+from railwidgets.core.errors import OptionError
+from railwidgets.core.game import Game
+
+__all__ = ["SearchBot", "Thought"]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What a search concluded: the action, how sure it is, and how long it looked."""
+
+    action: Action
+    #: The chosen action's average reward for the seat: its share of wins (0–1).
+    value: float
+    #: Simulated games through the chosen action, and in all.
+    visits: int
+    iterations: int
+    seconds: float
+    #: Every root action tried, with its visits and average reward, most visited first.
+    ranking: tuple[tuple[Action, int, float], ...]
+    cancelled: bool = False
+
+    @property
+    def reason(self) -> str:
+        """One line for people: the move and why (its estimated win share)."""
+        return (
+            f"Search bot: {self.action} wins in {100 * self.value:.0f}% of "
+            f"{self.iterations} simulated games (best of {len(self.ranking)} moves)"
+        )
+
+
+@dataclass(eq=False)
+class _Node:
+    """A node of the tree: reached by ``action``, chosen by ``seat``."""
+
+    action: Action | None = None
+    seat: int = -1
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[Action, _Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        return self.reward / self.visits + exploration * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+class SearchBot:
+    """Information-set MCTS from the seat's view, with an iteration or a time budget.
+
+    ``iterations`` (when given) fixes the work per decision and makes the bot
+    deterministic given ``seed``; otherwise it thinks for ``seconds``. A
+    ``cancel`` event passed to :meth:`choose`/:meth:`think` is checked between
+    iterations (each is a few milliseconds): once set, the best action so far is
+    returned at once. ``rollout_limit`` caps the random play after the tree, after
+    which the scores say who is ahead: a game's ``estimate(game)`` (its expected
+    final scores, from ``railwidgets.<game>.bots`` where it has one) or else its
+    running scores. ``rollout_limit=None`` takes the game's ``ROLLOUT_LIMIT`` there
+    (200 without one). Where a game ranks its moves (``shortlist(game, size)`` there),
+    the search weighs only the ``shortlist`` best at its root (``0``: every move).
+    """
+
+    name = "Search bot"
+
+    def __init__(
+        self,
+        seconds: float = 1.0,
+        iterations: int | None = None,
+        seed: int | None = None,
+        exploration: float = 0.7,
+        rollout_limit: int | None = None,
+        shortlist: int = 12,
+    ):
+        if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
+            raise OptionError(f"the search bot's seconds must be more than 0, not {seconds!r}")
+        if iterations is not None and (
+            not isinstance(iterations, int) or isinstance(iterations, bool) or iterations <= 0
+        ):
+            raise OptionError(
+                f"the search bot's iterations must be a whole number above 0, not {iterations!r}"
+            )
+        if rollout_limit is not None and (not isinstance(rollout_limit, int) or rollout_limit < 0):
+            raise OptionError(f"rollout_limit must be a whole number ≥ 0, not {rollout_limit!r}")
+        self.seconds = float(seconds)
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.shortlist = shortlist
+        self._root_moves: set[Action] | None = None
+        self._rng = random.Random(seed)
+        self.last: Thought | None = None
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
+        return f"SearchBot({budget})"
+
+    def choose(self, view: View, cancel: threading.Event | None = None) -> Action:
+        """The action to play for the seat whose view this is."""
+        return self.think(view, cancel).action
+
+    def think(self, view: View, cancel: threading.Event | None = None) -> Thought:
+        """Search from ``view`` and say what was found (:class:`Thought`)."""
+        view = seat_view(view)
+        start = time.perf_counter()
+        first = sample(view, self._rng.getrandbits(32))
+        seat = first.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        legal = first.legal_actions()
+        shortlist = _shortlist(type(first)) if self.shortlist else None
+        self._root_moves = set(shortlist(first, self.shortlist)) if shortlist else None
+        root = _Node(seat=seat)
+        done = 0
+        if len(legal) > 1:
+            while not self._out_of_budget(done, start, cancel):
+                game = first if done == 0 else sample(view, self._rng.getrandbits(32))
+                self._iterate(root, game)
+                done += 1
+        return self._conclude(root, legal, done, start, cancel)
+
+    # -- one iteration -------------------------------------------------------------------------
+
+    def _out_of_budget(self, done: int, start: float, cancel: threading.Event | None) -> bool:
+        if cancel is not None and cancel.is_set():
+            return True
+        if self.iterations is not None:
+            return done >= self.iterations
+        return time.perf_counter() - start >= self.seconds
+
+    def _iterate(self, root: _Node, game: Game) -> None:
+        rng, path, node = self._rng, [root], root
+        while not game.is_over:  # select while every legal action has been tried
+            legal = game.legal_actions()
+            if node is root and self._root_moves:
+                legal = [a for a in legal if a in self._root_moves]
+            untried = [a for a in legal if a not in node.children]
+            seat = game.current_player
+            assert seat is not None
+            if untried:  # expand one new action
+                action = _pick(rng, untried)
+                child = node.children[action] = _Node(action, seat)
+                for a in legal:
+                    if a in node.children:
+                        node.children[a].available += 1
+                _advance(game, action)
+                path.append(child)
+                break
+            for a in legal:
+                node.children[a].available += 1
+            node = max((node.children[a] for a in legal), key=self._score)
+            _advance(game, node.action)  # type: ignore[arg-type]
+            path.append(node)
+        rewards = self._rollout(game)
+        for step in path[1:]:
+            step.visits += 1
+            step.reward += rewards[step.seat]
+        root.visits += 1
+
+    def _score(self, node: _Node) -> float:
+        return node.ucb(self.exploration)
+
+    def _rollout(self, game: Game) -> list[float]:
+        rng = self._rng
+        limit, estimate = _game_hints(type(game))
+        for _ in range(limit if self.rollout_limit is None else self.rollout_limit):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            _advance(game, _pick(rng, [a for a in legal if a.kind != "end_now"] or legal))
+        return rewards(game, estimate)
+
+    # -- the answer ----------------------------------------------------------------------------
+
+    def _conclude(
+        self,
+        root: _Node,
+        legal: list[Action],
+        done: int,
+        start: float,
+        cancel: threading.Event | None,
+    ) -> Thought:
+        ranking = sorted(
+            ((n.action, n.visits, n.reward / n.visits) for n in root.children.values() if n.visits),
+            key=lambda entry: (-entry[1], -entry[2]),
+        )
+        if ranking:
+            action, visits, value = ranking[0]
+        else:  # one legal action, or cancelled before the first iteration
+            action, visits, value = legal[0], 0, 0.0
+        thought = Thought(
+            action,  # type: ignore[arg-type]
+            value,
+            visits,
+            done,
+            time.perf_counter() - start,
+            tuple(ranking),  # type: ignore[arg-type]
+            cancelled=cancel is not None and cancel.is_set(),
+        )
+        self.last = thought
+        return thought
+
+
+def _pick(rng: random.Random, actions: list[Action]) -> Action:
+    """An action at random, each kind of action equally likely first.
+
+    Where one kind has hundreds of actions (every tile on every square) and
+    another a handful (move a cart, end the phase), trying kinds evenly keeps
+    the few from drowning in the many.
+    """
+    kinds: dict[str, list[Action]] = {}
+    for action in actions:
+        kinds.setdefault(action.kind, []).append(action)
+    if len(kinds) == 1:
+        return rng.choice(actions)
+    return rng.choice(kinds[rng.choice(list(kinds))])
+
+
+def _advance(game: Game, action: Action) -> None:
+    """Play an action just taken from ``game.legal_actions()`` on a sampled game.
+
+    The search's games are its own and are thrown away: the action is legal by
+    construction, so the checks and the undo snapshot of :meth:`Game.apply` are skipped.
+    """
+    game._apply(action)
+
+
+_HINTS: dict[type, tuple[int, Callable[[Game], list[float]] | None]] = {}
+_SHORTLISTS: dict[type, Callable[[Game, int], list[Action]] | None] = {}
+
+
+def _game_module(cls: type[Game]) -> Any:
+    try:
+        return importlib.import_module(f"railwidgets.{cls.NAME}.bots")
+    except ModuleNotFoundError:
+        return None
+
+
+def _game_hints(cls: type[Game]) -> tuple[int, Callable[[Game], list[float]] | None]:
+    """A game's roll-out length and score estimate (``railwidgets.<game>.bots``), if any."""
+    if cls not in _HINTS:
+        module = _game_module(cls)
+        _HINTS[cls] = (getattr(module, "ROLLOUT_LIMIT", 200), getattr(module, "estimate", None))
+    return _HINTS[cls]
+
+
+def _shortlist(cls: type[Game]) -> Callable[[Game, int], list[Action]] | None:
+    """A game's ``shortlist(game, size)``: its most promising moves, best first, if it has one."""
+    if cls not in _SHORTLISTS:
+        _SHORTLISTS[cls] = getattr(_game_module(cls), "shortlist", None)
+    return _SHORTLISTS[cls]
+
+
+def rewards(game: Game, estimate: Callable[[Game], list[float]] | None = None) -> list[float]:
+    """Each seat's share of a win: exact once the game is over, else guessed from the scores.
+
+    Solo, the score itself (squashed into 0–1) is the reward. A running score is how each game would end now; a seat's guessed chance is a
+    logistic of its lead over the best rival, scaled to the size of the scores.
+
+    >>> from railwidgets import twistytracks
+    >>> rewards(twistytracks.Game(players=2, seed=1))
+    [0.5, 0.5]
+    """
+    n = game.num_players
+    scores = game.scores() if estimate is None or game.is_over else estimate(game)
+    if n == 1:  # solo: the higher the score the better (every solo game "ends won")
+        return [0.5 + 0.5 * scores[0] / (abs(scores[0]) + 20)]
+    if game.is_over:
+        winners = game.winners()
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+    scale = 2.0 + 0.2 * max(abs(s) for s in scores)
+    result = []
+    for seat, score in enumerate(scores):
+        lead = score - max(s for other, s in enumerate(scores) if other != seat)
+        result.append(1 / (1 + math.exp(-lead / scale)))
+    return result

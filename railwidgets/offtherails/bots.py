@@ -1,0 +1,364 @@
+"""A one-turn greedy Off the Rails bot that sees only its seat's view.
+
+The bot never reads the game it is handed beyond ``current_player``,
+``legal_actions()`` and ``view(seat)``. What its view hides (the deck order,
+the bag, a collision's face-down piles) it fills in at random
+(``Game.from_view``), and it tries its movement choices on that made-up
+game, so nothing secret can steer it.
+
+In the action phase it follows a plan: put a cart in, lay track in front of
+each cart towards the best deposit (or, with a load, towards the nearest exit),
+and set the speed so the cart stops on the deposit and never runs off its
+track. In the movement phase it tries every option (exit, jewel, nose) on a
+copy, plays the rest of the move out, and keeps the one after which its score
+with the load in its carts, less the best rival's, is highest. It always claims
+a mission, splits a load into piles of equal value, and opens the chasm under
+its rivals.
+
+>>> from railwidgets import offtherails
+>>> from railwidgets.core.bots import play_out
+>>> game = offtherails.Game(players=2, seed=4)
+>>> play_out(game, GreedyBot(seed=1), GreedyBot(seed=2))
+>>> game.is_over, max(game.scores()) > 6
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from railwidgets.core.action import Action
+from railwidgets.core.grid import opposite
+from railwidgets.offtherails.actions import (
+    ChangeSpeed,
+    ClaimMission,
+    EndActions,
+    PickPile,
+    PlaceCart,
+    PlaceChasm,
+    PlaceTile,
+    SplitLoad,
+    TakeItem,
+    Upgrade,
+)
+from railwidgets.offtherails.board import (
+    exits_mask,
+    exits_text,
+    in_grid,
+    neighbour,
+    starting_tracks,
+    surface_side,
+)
+from railwidgets.offtherails.components import (
+    COLOURS,
+    KINDS,
+    MATCHING_SIDE,
+    MINE_CENTRE,
+    SIDE_LETTERS,
+    VALUE,
+    Square,
+)
+from railwidgets.offtherails.rules import Game
+
+__all__ = ["GreedyBot"]
+
+MOVING = ("cart", "exit", "take", "nose", "split", "pick")
+LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
+RIVAL_WEIGHT = 0.5
+
+
+def _count(items: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+def _value(items: Mapping[str, int]) -> int:
+    return sum(VALUE[KINDS.index(kind)] * n for kind, n in items.items())
+
+
+class GreedyBot:
+    """Plans its actions towards deposits and exits; tries its movement choices on a made-up game."""
+
+    name = "Greedy bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        seat = game.current_player
+        assert seat is not None, "the game is over"
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(seat)
+        stage = view["turn"]["stage"]
+        if stage == "actions":
+            planned = Planner(view, seat).next_action()
+            if planned in legal:
+                return planned
+            return next(a for a in legal if isinstance(a, EndActions))
+        if stage == "split":
+            return min(
+                legal,
+                key=lambda a: abs(_value(_count(list(a.pile_a))) - _value(_count(list(a.pile_b)))),
+            )  # type: ignore[attr-defined]
+        if stage == "pick":
+            return self._rng.choice(legal)  # blind (§2.7.5)
+        if stage == "mission":
+            return next(a for a in legal if isinstance(a, ClaimMission))
+        if stage == "chasm":
+            return max(legal, key=lambda a: self._chasm_worth(view, seat, a))  # type: ignore[arg-type]
+        if stage in MOVING:
+            return self._best_by_trial(view, seat, legal)
+        return self._rng.choice(legal)  # the side to play from (§2.4.2)
+
+    def _best_by_trial(self, view: Mapping[str, Any], seat: int, legal: list[Action]) -> Action:
+        made = Game.from_view(view, self._rng.getrandbits(32))
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            trial = made.copy(reseed=self._rng.getrandbits(32))
+            trial.apply(action)
+            _finish_move(trial, seat)
+            value = worth(trial, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self._rng.choice(best)
+
+    @staticmethod
+    def _chasm_worth(view: Mapping[str, Any], seat: int, action: PlaceChasm) -> float:
+        """Rivals' carts and loads swallowed, less one's own; then far from one's carts."""
+        worth_ = 0.0
+        for cart in view["carts"]:
+            if cart["place"] == "board" and tuple(cart["square"]) == action.square:
+                loss = 3 + _value(cart["contents"])
+                worth_ += -2 * loss if cart["owner"] == seat else loss
+        own = [
+            tuple(c["square"])
+            for c in view["carts"]
+            if c["owner"] == seat and c["place"] == "board"
+        ]
+        distance = min(
+            (abs(action.square[0] - r) + abs(action.square[1] - c) for r, c in own), default=6
+        )
+        return worth_ + 0.01 * distance
+
+
+def worth(game: Game, seat: int) -> float:
+    """``seat``'s score now with the loads of its carts on the board, less a share of the best rival's."""
+    data = game.position()
+    scores = game.scores()
+    totals = []
+    for s, score in enumerate(scores):
+        load = sum(
+            _value(c["contents"])
+            for c in data["carts"]
+            if c["owner"] == s and c["place"] == "board"
+        )
+        totals.append(score + LOAD_WORTH * load)
+    rivals = [v for s, v in enumerate(totals) if s != seat]
+    return totals[seat] - RIVAL_WEIGHT * (max(rivals) if rivals else 0.0)
+
+
+def _finish_move(game: Game, seat: int) -> None:
+    """Play the move in progress out with simple choices (best jewel, first exit, blind pile)."""
+    while game.current_player is not None and game.position()["turn"]["stage"] in MOVING[1:]:
+        legal = game.legal_actions()
+        takes = [a for a in legal if isinstance(a, TakeItem)]
+        if takes:
+            game.apply(max(takes, key=lambda a: KINDS.index(a.item)))
+        elif isinstance(legal[0], SplitLoad | PickPile):
+            game.apply(legal[0])
+        else:
+            game.apply(Planner(game.view(seat), seat).steer(legal))
+
+
+# -- the action phase plan ---------------------------------------------------------------------------
+
+
+class Planner:
+    """Reads a view as a map of track, deposits and carts, and plans the next action."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.tiles: dict[Square, int] = {}
+        self.items: dict[Square, int] = {}
+        self.chasm: set[Square] = set()
+        for sq in view["squares"]:
+            square = (sq["square"][0], sq["square"][1])
+            if sq["tile"]:
+                self.tiles[square] = exits_mask(sq["tile"]) or 0
+            if sq["items"]:
+                self.items[square] = _value(sq["items"]) + sum(sq["items"].values())
+            if sq["chasm"]:
+                self.chasm.add(square)
+        all_tracks = view["options"]["start_tracks"] == "all"
+        self.track_set = {p for side in starting_tracks(all_tracks) for p in side}
+        self.carts = [c for c in view["carts"] if c["owner"] == seat]
+        self.occupied = {tuple(c["square"]) for c in view["carts"] if c["place"] == "board"}
+
+    # where a cart goes
+
+    def target(self, square: Square, cart: Mapping[str, Any]) -> Square:
+        """The deposit worth going to from ``square``, or the nearest exit when loaded."""
+        load = sum(cart["contents"].values())
+        ending = (
+            self.view["final_round"]["turns_left"] is not None
+            or self.view["final_round"]["collapsed"]
+        )
+        if load >= 3 or (load and (ending or not self.items)):
+            exits = self.track_set
+            if len(self.view["sides"]) == 1:  # solo: out by the side of its main jewel (§2.15)
+                kind = max(cart["contents"], key=cart["contents"].get)
+                side = MATCHING_SIDE[KINDS.index(kind)]
+                exits = {p for p in self.track_set if surface_side(p) == side}
+            return min(exits, key=lambda p: _distance(square, p))
+        if not self.items:
+            return (6, 6)
+        return max(self.items, key=lambda sq: self.items[sq] - 1.2 * _distance(square, sq))
+
+    def route(
+        self, cart: Mapping[str, Any], limit: int = 8
+    ) -> tuple[list[Square], str, Square, int]:
+        """The squares ``cart`` runs through along existing track (steering to its target),
+        why the run stops (``"exit"``, ``"open"``, ``"blocked"``, ``"cart"``), where, and the edge it would enter by."""
+        square = (cart["square"][0], cart["square"][1])
+        facing = SIDE_LETTERS.index(cart["facing"])
+        path: list[Square] = []
+        for _ in range(limit):
+            nxt = neighbour(square, facing)
+            entry = opposite(facing)
+            if not in_grid(nxt):
+                return path, ("exit" if nxt in self.track_set else "blocked"), nxt, entry
+            if nxt in self.chasm or nxt in MINE_CENTRE:
+                return path, "blocked", nxt, entry
+            if nxt in self.occupied:
+                return path, "cart", nxt, entry
+            tile = self.tiles.get(nxt)
+            if tile is None:
+                return path, "open", nxt, entry
+            if not tile >> entry & 1:
+                return path, "blocked", nxt, entry
+            path.append(nxt)
+            exits = [s for s in range(4) if tile >> s & 1 and s != entry]
+            goal = self.target(nxt, cart)
+            facing = min(exits, key=lambda s: _distance(neighbour(nxt, s), goal))
+            square = nxt
+        return path, "far", square, facing
+
+    def shape_towards(self, square: Square, entry: int, goal: Square) -> str:
+        """The two-exit tile on ``square`` entered by ``entry`` whose other exit heads for ``goal``."""
+        options = []
+        for side in range(4):
+            if side == entry:
+                continue
+            nxt = neighbour(square, side)
+            bad = (
+                nxt in MINE_CENTRE
+                or nxt in self.chasm
+                or (not in_grid(nxt) and nxt not in self.track_set)
+            )
+            options.append((bad, _distance(nxt, goal) if nxt != goal else -1, side))
+        side = min(options)[2]
+        return exits_text(1 << entry | 1 << side)
+
+    # the next action
+
+    def next_action(self) -> Action:
+        on_board = [c for c in self.carts if c["place"] == "board"]
+        for cart in on_board:
+            action = self._keep_on_track(cart)
+            if action is not None:
+                return action
+        in_supply = [c for c in self.carts if c["place"] == "supply"]
+        limit = 4 if len(self.view["sides"]) == 1 else 2
+        if in_supply and len(on_board) < limit and self.view["turn"]["actions_used"] <= 1:
+            return self._place_cart(in_supply[0])
+        for cart in on_board:
+            action = self._extend(cart)
+            if action is not None:
+                return action
+        return EndActions()
+
+    def _keep_on_track(self, cart: Mapping[str, Any]) -> Action | None:
+        """A tile, an upgrade or a slower die, so that the cart does not run off its track."""
+        path, why, where, entry = self.route(cart)
+        speed = cart["speed"]
+        here = path[-1] if path else (cart["square"][0], cart["square"][1])
+        leaving = why == "exit" and self.target(here, cart) in self.track_set
+        if leaving and cart["contents"] and speed <= len(path) and speed < 6:
+            return ChangeSpeed(cart["name"], 1)  # a loaded cart hurries out
+        if why in ("exit", "far") or speed <= len(path):
+            return self._stop_on_deposit(cart, path)
+        if why == "open" and self.tiles_left():
+            return PlaceTile(where, self.shape_towards(where, entry, self.target(where, cart)))
+        tile = self.tiles.get(where)
+        if (
+            why == "blocked"
+            and tile is not None
+            and where not in self.occupied
+            and bin(tile).count("1") < 4
+        ):
+            return Upgrade(where, exits_text(tile | 1 << entry))
+        if speed > max(1, len(path)):
+            return ChangeSpeed(cart["name"], -1)
+        return None
+
+    def _stop_on_deposit(self, cart: Mapping[str, Any], path: list[Square]) -> Action | None:
+        """A speed that ends the move on the best deposit along the route."""
+        stops = [(self.items[sq], k + 1) for k, sq in enumerate(path[:6]) if sq in self.items]
+        if not stops or sum(cart["contents"].values()) >= 4:
+            return None
+        want = max(stops)[1]
+        if cart["speed"] != want:
+            return ChangeSpeed(cart["name"], 1 if want > cart["speed"] else -1)
+        return None
+
+    def _extend(self, cart: Mapping[str, Any]) -> Action | None:
+        """The next tile of the cart's track towards its target, laid ahead of time."""
+        _, why, where, entry = self.route(cart)
+        if why == "open" and self.tiles_left():
+            return PlaceTile(where, self.shape_towards(where, entry, self.target(where, cart)))
+        return None
+
+    def _place_cart(self, cart: Mapping[str, Any]) -> Action:
+        side = (
+            COLOURS.index(cart["colour"])
+            if cart["colour"]
+            else SIDE_LETTERS.index(self.view["sides"][self.seat])
+        )
+        tracks = [p for p in starting_tracks(self.view["options"]["start_tracks"] == "all")[side]
+                  if p not in self.occupied]  # fmt: skip
+        best = max(self.items, key=self.items.get, default=(6, 6))  # type: ignore[arg-type]
+        return PlaceCart(cart["name"], min(tracks, key=lambda p: _distance(p, best)))
+
+    def tiles_left(self) -> bool:
+        return self.view["tiles"]["used"] < 90
+
+    def steer(self, legal: list[Action]) -> Action:
+        """An exit or nose (in ``legal``) that heads for the moving cart's target."""
+        move = self.view["move"]
+        cart = self.view["carts"][move["cart"]]
+        square = (cart["square"][0], cart["square"][1])
+        goal = self.target(square, cart)
+
+        def badness(action: Action) -> tuple[bool, int]:
+            nxt = neighbour(square, SIDE_LETTERS.index(action.edge))  # type: ignore[attr-defined]
+            connected = nxt in self.track_set or (
+                nxt in self.tiles
+                and self.tiles[nxt] >> opposite(SIDE_LETTERS.index(action.edge)) & 1  # type: ignore[attr-defined]
+            )
+            return (not connected, _distance(nxt, goal))
+
+        return min(legal, key=badness)
+
+
+def _distance(a: Square, b: Square) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])

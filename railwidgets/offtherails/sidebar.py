@@ -1,0 +1,311 @@
+"""The panel beside the Off the Rails board: turn and phase, decks, clans, missions (pure drawing).
+
+Drawn from position-shaped data like the board (``game.position()`` or
+``game.view(seat)``): the deposit deck is only a count in a view, so the
+Chasm card's place never shows.
+
+>>> from railwidgets import offtherails
+>>> data = offtherails.Game(players=1, seed=1).position()
+>>> stage_text(data), player_name(data, 0)
+('Action phase: 4 of 4 actions left', 'Solo')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from railwidgets.core.grid import N
+from railwidgets.draw.painter import Painter
+from railwidgets.draw.palette import DARK, FAINT, GRID, LIGHT, MUTED, PANEL, SELECT, ink_for
+from railwidgets.offtherails.components import (
+    ACTIONS_PER_TURN,
+    COLOURS,
+    KINDS,
+    MISSIONS,
+    SIDE_LETTERS,
+    TILE_SUPPLY,
+)
+from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER, DIE_FILL, CartBatch, ItemBatch
+
+if TYPE_CHECKING:
+    from railwidgets.offtherails.render import Layout
+
+__all__ = [
+    "cart_colour",
+    "cart_rows",
+    "draw_sidebar",
+    "mission_rows",
+    "player_name",
+    "stage_text",
+    "to_play",
+]
+
+LINE = 15.0  # px between lines of 12 px text
+
+
+def player_name(data: Mapping[str, Any], seat: int) -> str:
+    """The seat's clan colour (``"Red"``), ``"Solo"``, or ``"Seat n"`` before sides are chosen."""
+    sides = data["sides"]
+    if len(sides) == 1:
+        return "Solo"
+    side = sides[seat]
+    return COLOURS[SIDE_LETTERS.index(side)].capitalize() if side else f"Seat {seat}"
+
+
+def seat_colour(data: Mapping[str, Any], seat: int) -> int:
+    """The seat's colour number (0 red … 3 blue), -1 before sides are chosen."""
+    side = data["sides"][seat]
+    return SIDE_LETTERS.index(side) if side else -1
+
+
+def cart_colour(data: Mapping[str, Any], cart: Mapping[str, Any]) -> int:
+    """A cart's colour number: its own in solo, else its owner's."""
+    if cart["colour"] is not None:
+        return COLOURS.index(cart["colour"])
+    return seat_colour(data, cart["owner"])
+
+
+def to_play(data: Mapping[str, Any]) -> int:
+    """The seat whose decision is awaited (the hit cart's owner while its load is split)."""
+    move = data["move"]
+    if data["turn"]["stage"] == "split" and move and move["collision"]:
+        return int(data["carts"][move["collision"]["other"]]["owner"])
+    return int(data["turn"]["active"])
+
+
+_STAGE_TEXT = {
+    "side": "{who} chooses a side",
+    "cart": "Movement: {who} chooses the cart to move",
+    "exit": "Movement: {who} chooses the exit",
+    "take": "Movement: {who} chooses a jewel to take",
+    "nose": "Movement: {who} points the cart at rest",
+    "split": "Collision: {who} splits the hit cart's load",
+    "pick": "Collision: {who} picks a face-down pile",
+    "mission": "{who} may claim a mission",
+    "chasm": "Chasm phase: {who} places a {token} token",
+}
+
+
+def stage_text(data: Mapping[str, Any]) -> str:
+    """The phase in words, with the actions left in the action phase."""
+    turn = data["turn"]
+    stage = turn["stage"]
+    if stage == "over":
+        return f"Game over: {data['ended']}"
+    if stage == "actions":
+        left = ACTIONS_PER_TURN - turn["actions_used"]
+        return f"Action phase: {left} of {ACTIONS_PER_TURN} actions left"
+    token = data["final_round"]["drawn_token"] or ""
+    return _STAGE_TEXT[stage].format(who=player_name(data, to_play(data)), token=token)
+
+
+def _decks_text(data: Mapping[str, Any]) -> str:
+    deck = data["deposit_deck"]
+    cards = deck if isinstance(deck, int) else len(deck)
+    parts = []
+    if not data["final_round"]["collapsed"] or len(data["sides"]) == 1:
+        parts.append(f"Deposit deck: {cards} card{'s' if cards != 1 else ''}")
+    parts.append(f"chasm tokens: {sum(data['chasm_supply'].values())}")
+    parts.append(f"tiles {data['tiles']['used']}/{TILE_SUPPLY}")
+    return " · ".join(parts)
+
+
+def _final_text(data: Mapping[str, Any]) -> str:
+    final = data["final_round"]
+    if data["turn"]["stage"] == "over" or len(data["sides"]) == 1:
+        return ""
+    if final["collapsed"]:
+        return "The mine has collapsed: a chasm token every turn"
+    left = final["turns_left"]
+    if left is not None:
+        return f"Chasm card drawn: the collapse in {left} turn{'s' if left != 1 else ''}"
+    return ""
+
+
+def wrap(text: str, width: float, size: float = 12.0) -> list[str]:
+    """``text`` cut into lines that fit ``width`` px at font ``size`` (a generous estimate).
+
+    >>> wrap("one of your carts exits carrying a diamond", 180)
+    ['one of your carts exits', 'carrying a diamond']
+    """
+    limit = max(8, int(width / (size * 0.58)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def cart_rows(
+    data: Mapping[str, Any], layout: Layout
+) -> list[tuple[Mapping[str, Any], float, float]]:
+    """Every cart with the centre of its entry beside the board."""
+    rows = []
+    for seat in range(len(data["sides"])):
+        carts = [c for c in data["carts"] if c["owner"] == seat]
+        for k, cart in enumerate(carts):
+            rows.append((cart, *layout.cart_slot(seat, k, len(carts))))
+    return rows
+
+
+def mission_rows(data: Mapping[str, Any], layout: Layout) -> list[tuple[int, float, float]]:
+    """Every face-up mission with the top and bottom of its entry beside the board."""
+    if len(data["sides"]) == 1:
+        return []
+    rows = []
+    y = layout.missions_top(len(data["sides"])) + 18
+    for number in data["missions"]["face_up"]:
+        lines = 1 + len(wrap(MISSIONS[number].text, layout.panel_width - 12))
+        rows.append((number, y - 8, y - 8 + lines * LINE + 3))
+        y += lines * LINE + 3
+    return rows
+
+
+# -- drawing --------------------------------------------------------------------------------------
+
+
+def draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
+    """The panel beside the board, on the current layer."""
+    x0 = layout.panel_x
+    players = len(data["sides"])
+    turn = data["turn"]
+    if turn["stage"] == "over":
+        head = f"Game over after turn {turn['number']}"
+    elif turn["stage"] == "side":
+        head = "Setup: the first player chooses a side"
+    else:
+        rounds = (turn["number"] - 1) // players + 1
+        head = f"Turn {turn['number']} · round {rounds} · {player_name(data, turn['active'])}"
+    painter.text(x0, 18, head, size=16, fill=DARK, align="left", bold=True)
+    painter.text(x0, 40, stage_text(data), size=13, fill=DARK, align="left")
+    painter.text(x0, 62, _decks_text(data), size=12, fill=MUTED, align="left")
+    painter.text(x0, 80, _final_text(data), size=12, fill=DARK, align="left", bold=True)
+    items, carts = ItemBatch(), CartBatch()
+    for seat in range(players):
+        _draw_player(data, painter, layout, seat, items)
+    entries = cart_rows(data, layout)
+    for cart, x, y in entries:
+        _add_cart_entry(data, carts, items, cart, x, y)
+    carts.draw(painter)
+    items.draw(painter)
+    for cart, x, y in entries:
+        _write_cart_entry(painter, cart, x, y)
+    if players == 1:
+        _draw_deliveries(data, painter, layout)
+    else:
+        _draw_missions(data, painter, layout)
+
+
+def _draw_player(
+    data: Mapping[str, Any], painter: Painter, layout: Layout, seat: int, items: ItemBatch
+) -> None:
+    x0, top = layout.panel_x, layout.player_top(seat)
+    colour = seat_colour(data, seat)
+    fill = CLAN_FILL[colour] if colour >= 0 else MUTED
+    now = seat == to_play(data) and data["turn"]["stage"] != "over"
+    painter.rect(x0 - 6, top - 2, layout.panel_width + 8, layout.player_row - 4, fill=PANEL,
+                 stroke=SELECT if now else GRID, width=2.5 if now else 1)  # fmt: skip
+    painter.rect(x0, top + 4, 18, 18, fill=fill, stroke=DARK, width=1)
+    mark = CLAN_LETTER[colour] if colour >= 0 else ("S" if len(data["sides"]) == 1 else str(seat))
+    painter.text(x0 + 9, top + 13.5, mark, size=12, fill=ink_for(fill), bold=True)
+    name = player_name(data, seat) + ("  ◀ now" if now else "")
+    painter.text(x0 + 26, top + 13, name, size=13, fill=DARK, align="left", bold=True)
+    stock = data["stockpiles"][seat]
+    for kind, item in enumerate(KINDS):
+        x = x0 + 150 + kind * 40
+        n = stock.get(item, 0)
+        items.add(kind, x, top + 13, 7, alpha=1.0 if n else 0.3)
+        painter.text(x + 10, top + 13.5, str(n), size=12, fill=DARK if n else FAINT, align="left",
+                     bold=bool(n))  # fmt: skip
+    claimed = data["missions"]["claimed"][seat]
+    if claimed:
+        text = "missions " + " ".join(f"M{m}" for m in claimed)
+        painter.text(x0 + layout.panel_width - 4, top + layout.player_row - 14, text, size=12,
+                     fill=DARK, align="right", bold=True)  # fmt: skip
+
+
+def _add_cart_entry(
+    data: Mapping[str, Any],
+    carts: CartBatch,
+    items: ItemBatch,
+    cart: Mapping[str, Any],
+    cx: float,
+    cy: float,
+) -> None:
+    """A cart beside the board: its body, its speed die and its load (the words come after)."""
+    gone = cart["place"] == "gone"
+    carts.add(cx, cy, 25, colour=cart_colour(data, cart), facing=N, alpha=0.35 if gone else 1.0)
+    kx = cx - 6
+    for kind, item in enumerate(KINDS):
+        n = cart["contents"].get(item, 0)
+        if n:
+            items.add(kind, kx + 5, cy + 17, 5.5)
+            kx += 24 if n > 1 else 15
+
+
+def _write_cart_entry(painter: Painter, cart: Mapping[str, Any], cx: float, cy: float) -> None:
+    """The speed die, where the cart is, how many of each item it holds, a cross if gone."""
+    place = cart["place"]
+    alpha = 0.35 if place == "gone" else 1.0
+    if place == "gone":
+        painter.lines([((cx - 9, cy - 9), (cx + 9, cy + 9))], stroke="#B71C1C", width=2.5)
+    die = DIE_FILL.get(cart["name"], LIGHT)
+    painter.rect(cx + 13, cy - 8, 16, 16, fill=die, stroke=DARK, width=1, alpha=alpha)
+    painter.text(cx + 21, cy + 0.5, str(cart["speed"]), size=12, fill=ink_for(die), bold=True,
+                 alpha=alpha)  # fmt: skip
+    label = _square_label(cart["square"]) if place == "board" else place
+    painter.text(cx + 34, cy + 0.5, label, size=12, fill=FAINT if place == "gone" else DARK,
+                 align="left")  # fmt: skip
+    kx = cx - 6
+    for item in KINDS:
+        n = cart["contents"].get(item, 0)
+        if n > 1:
+            painter.text(kx + 12, cy + 17.5, str(n), size=12, fill=DARK, align="left", bold=True)
+        if n:
+            kx += 24 if n > 1 else 15
+
+
+def _square_label(square: Sequence[int]) -> str:
+    return f"({square[0]},{square[1]})"
+
+
+def _draw_missions(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
+    x0 = layout.panel_x
+    top = layout.missions_top(len(data["sides"]))
+    painter.text(x0, top, "MISSIONS (4 points each; one claim per turn)", size=12, fill=MUTED,
+                 align="left", bold=True)  # fmt: skip
+    met = set(data["turn"]["met"])
+    for number, y, _ in mission_rows(data, layout):
+        mission = MISSIONS[number]
+        title = f"M{number} {mission.name}" + ("  ✓ met this turn" if number in met else "")
+        painter.text(x0, y + 8, title, size=12, fill=DARK, align="left", bold=True)
+        for k, line in enumerate(wrap(mission.text, layout.panel_width - 12), start=1):
+            painter.text(x0 + 12, y + 8 + k * LINE, line, size=12, fill=MUTED, align="left")
+    if not data["missions"]["face_up"]:
+        painter.text(x0, top + 18, "none left face up", size=12, fill=FAINT, align="left")
+
+
+def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
+    """Solo: jewels delivered by exit side, and the side each kind must reach (§2.15)."""
+    x0 = layout.panel_x
+    y = layout.missions_top(1) + 10
+    items = ItemBatch()
+    painter.text(x0, y, "DELIVERED, BY EXIT SIDE", size=12, fill=MUTED, align="left", bold=True)
+    painter.text(x0, y + LINE, "to match: ruby N · gold E · emerald S · diamond W", size=12,
+                 fill=MUTED, align="left")  # fmt: skip
+    for k, letter in enumerate(SIDE_LETTERS):
+        row = y + 44 + k * 28
+        fill = CLAN_FILL[k]
+        painter.rect(x0, row - 9, 18, 18, fill=fill, stroke=DARK, width=1)
+        painter.text(x0 + 9, row + 0.5, letter, size=12, fill=ink_for(fill), bold=True)
+        delivered = data["delivered"].get(letter, {})
+        for kind in range(1, len(KINDS)):
+            x = x0 + 44 + (kind - 1) * 48
+            n = delivered.get(KINDS[kind], 0)
+            items.add(kind, x, row, 7, alpha=1.0 if n else 0.3)
+            painter.text(x + 10, row + 0.5, str(n), size=12, fill=DARK if n else FAINT,
+                         align="left")  # fmt: skip
+    items.draw(painter)

@@ -1,0 +1,460 @@
+"""``OffTheRailsWidget``: play Off the Rails in Jupyter.
+
+In the action phase pick what to do with the buttons (Place straight, Place
+corner, Upgrade, Place cart, Speed, End actions), then click a lit square;
+a tile shows as a ghost until you confirm it (Rotate, or click the side an
+exit should face). In the movement phase the arrows on the board are the
+exits the cart may take (or where its nose may point); jewels, piles and
+missions are buttons. Seats can be Human (hot-seat: the board is covered
+between people when something is secret), Random bot or Greedy bot.
+
+>>> from railwidgets import OffTheRailsWidget
+>>> from railwidgets.offtherails import scenarios
+>>> w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "human"])
+>>> w.pick("verb", "cart")
+>>> w.click(*w.board_layout.centre((-1, 4)))   # the starting track above column 4
+>>> w.choice.options("cart")                  # which die: a button each
+('white', 'black')
+>>> w.pick("cart", "white")
+>>> w.game.history[-1]
+PlaceCart(cart='white', track=(-1, 4))
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Hashable, Mapping
+from html import escape
+from typing import Any, ClassVar
+
+from railwidgets.core.action import Action
+from railwidgets.core.errors import IllegalActionError
+from railwidgets.draw.painter import Painter
+from railwidgets.draw.palette import Swatch
+from railwidgets.offtherails import render
+from railwidgets.offtherails.actions import (
+    ChangeSpeed,
+    ChooseExit,
+    PlaceCart,
+    PlaceChasm,
+    PlaceTile,
+    SetNose,
+    SplitLoad,
+    Upgrade,
+)
+from railwidgets.offtherails.bots import GreedyBot
+from railwidgets.offtherails.components import KINDS, MISSIONS, SIDE_LETTERS, VALUE
+from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
+from railwidgets.offtherails.picks import board_pick, lights, parts_of
+from railwidgets.offtherails.render import LAYOUT, cart_box, hit_test, mission_box
+from railwidgets.offtherails.rules import Game
+from railwidgets.offtherails.sidebar import player_name, seat_colour
+from railwidgets.ui.board import Frame
+from railwidgets.ui.choice import ChoiceError
+from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
+from railwidgets.ui.theme import chip
+
+__all__ = ["OffTheRailsWidget"]
+
+VERB_LABEL = {
+    "straight": "Place straight",
+    "corner": "Place corner",
+    "upgrade": "Upgrade",
+    "cart": "Place cart",
+    "speed": "Speed",
+    "end": "End actions",
+    "end now": "End the game now",
+}
+ITEM_MARK = {
+    "rock": "▲rock",
+    "ruby": "▼ruby",
+    "emerald": "⯃emerald",
+    "gold": "●gold",
+    "diamond": "◆diamond",
+}
+ARROW = {"N": "↑ N", "E": "→ E", "S": "↓ S", "W": "← W"}
+
+
+def _pile(items: tuple[str, ...]) -> str:
+    return " + ".join(items) if items else "nothing"
+
+
+def _option_label(part: str, value: Hashable) -> str:
+    if part == "verb":
+        return VERB_LABEL[str(value)]
+    if part == "delta":
+        return "− slower" if value == -1 else "+ faster"
+    if part == "item":
+        return f"Take {value}"
+    if part == "split":
+        a, b = value  # type: ignore[misc]
+        return f"A: {_pile(a)} | B: {_pile(b)}"
+    if part == "pile":
+        return f"Pile {value}"
+    if part == "mission":
+        return "No claim" if value == "none" else f"Claim M{value} {MISSIONS[int(value)].name}"  # type: ignore[call-overload]
+    if part == "side":
+        return f"Side {value}"
+    if part == "cart":
+        return f"{value} cart"
+    if part in ("edge", "nose"):
+        return ARROW[str(value)]
+    return str(value)
+
+
+class OffTheRailsWidget(GameWidget):
+    """A ``VBox``: toolbar, seats, action buttons, the board, status, the score table and log.
+
+    ``seats``: ``"human"``, ``"random"`` or ``"greedy"`` per player (default: the first
+    seat human, the others greedy bots). ``game``: a game to show (a prepared position).
+    """
+
+    GAME: ClassVar[type[Game]] = Game
+    SECRETS: ClassVar[bool] = True
+    WIDTH: ClassVar[int] = LAYOUT.width
+    HEIGHT: ClassVar[int] = LAYOUT.height
+    SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
+        **GameWidget.SEAT_CHOICES,
+        "greedy": ("Greedy bot", lambda seed: GreedyBot(seed)),
+    }
+    DEFAULT_BOT: ClassVar[str] = "greedy"
+    CONFIRM: ClassVar[frozenset[str]] = frozenset({"place_tile", "upgrade"})
+    BUTTONS: ClassVar[tuple[ChoiceButton, ...]] = (
+        ChoiceButton("Rotate", part="exits", step=1, icon="repeat", key="r",
+                     tooltip="Turn the tile in hand to its next shape (R)"),
+    )  # fmt: skip
+    OPTION_BUTTONS: ClassVar[Mapping[str, Callable[[Any], str]]] = {
+        part: (lambda value, part=part: _option_label(part, value))
+        for part in (
+            "verb",
+            "delta",
+            "item",
+            "split",
+            "pile",
+            "mission",
+            "side",
+            "cart",
+            "edge",
+            "nose",
+        )
+    }
+    RULES_FOR: ClassVar[Mapping[str, str]] = {
+        "choose_side": "§2.4.2",
+        "place_tile": "A1",
+        "upgrade": "A2",
+        "place_cart": "A3",
+        "change_speed": "A4",
+        "end_actions": "§2.6",
+        "choose_cart": "§2.7",
+        "choose_exit": "§2.7.2",
+        "set_nose": "§2.7.2",
+        "take_item": "§2.7.3",
+        "split_load": "§2.7.5",
+        "pick_pile": "§2.7.5",
+        "claim_mission": "§2.8",
+        "no_claim": "§2.8",
+        "place_chasm": "§2.11",
+        "end_now": "§2.15",
+        "over": "§2.13",
+    }
+
+    board_layout = LAYOUT
+    game: Game
+
+    # -- the engine's parts ----------------------------------------------------------------------
+
+    def parts(self, action: Action) -> tuple[tuple[str, Hashable], ...]:
+        return parts_of(action)
+
+    def is_secret(self, seat: int, action: Action, viewer: int | None) -> bool:
+        """A split is the hit cart owner's secret: nobody else sees how the piles were made (C-5)."""
+        return isinstance(action, SplitLoad) and seat != viewer
+
+    def _data(self) -> Mapping[str, Any]:
+        seen = self.seen()
+        return seen if isinstance(seen, Mapping) else seen.position()
+
+    def _seat(self) -> int:
+        seat = self.game.current_player
+        return -1 if seat is None else seat
+
+    def hit(self, x: float, y: float) -> tuple[str, Hashable] | None:
+        data = self._data()
+        target = hit_test(x, y, self.board_layout, data)
+        if target is None:
+            return None
+        return board_pick(self.choice, target, data, self._seat())
+
+    def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
+        """Why the engine refuses the pick (its message names the rule), then what to do."""
+        action = self._would_be(part, value)
+        if action is not None:
+            try:
+                self.game.copy().apply(action)
+            except IllegalActionError as why:
+                return f"{why}. {self.prompt()}"
+        return super().refusal(part, value, err)
+
+    def _would_be(self, part: str, value: Hashable) -> Action | None:
+        """The action this pick would make, to ask the engine why it is not allowed."""
+        verb = self.choice.picked("verb")
+        square = value if part == "square" else self.choice.picked("square")
+        stage = self.game.position()["turn"]["stage"]
+        if part == "square" and stage == "chasm":
+            return PlaceChasm(square)  # type: ignore[arg-type]
+        if part == "square" and verb in ("straight", "corner"):
+            return PlaceTile(square, "NS" if verb == "straight" else "NE")  # type: ignore[arg-type]
+        if part == "square" and verb == "upgrade":
+            return Upgrade(square, "NESW")  # type: ignore[arg-type]
+        if part == "square" and verb == "cart":
+            return PlaceCart("white", square)  # type: ignore[arg-type]
+        if part == "delta" and self.choice.picked("cart") is not None:
+            return ChangeSpeed(str(self.choice.picked("cart")), int(value))  # type: ignore[call-overload]
+        if part == "verb" and value == "cart":
+            seat = self._seat()
+            spare = [c for c in self.game.position()["carts"] if c["owner"] == seat]
+            name = next((c["name"] for c in spare if c["place"] == "supply"), spare[0]["name"])
+            return PlaceCart(name, (-1, 4))
+        if part == "edge" and isinstance(value, str) and value:
+            return ChooseExit(value)  # type: ignore[arg-type]
+        if part == "nose" and isinstance(value, str) and value:
+            return SetNose(value)  # type: ignore[arg-type]
+        return None
+
+    def miss(self, x: float, y: float) -> str:
+        return f"Nothing to pick there. {self.prompt()}"
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def draw_static(self, painter: Painter) -> None:
+        all_tracks = self.game.options["start_tracks"] == "all"
+        render.draw_static(painter, self.board_layout, all_tracks=all_tracks)
+
+    def draw_dynamic(self, painter: Painter) -> None:
+        data = self._data()
+        crossover = bool(self.game.options["cross_is_crossover"])
+        render.draw_pieces(data, painter, self.board_layout, crossover=crossover)
+        self._draw_lights(painter, data)
+
+    def _draw_lights(self, painter: Painter, data: Mapping[str, Any]) -> None:
+        seat = self._seat()
+        lit = lights(self.choice, data, seat) if self.choice is not None and seat >= 0 else None
+        boxes = []
+        if lit is not None:
+            boxes += [cart_box(data, owner, name, self.board_layout) for owner, name in lit.carts]
+            boxes += [mission_box(data, m, self.board_layout) for m in lit.missions]
+        marks = []
+        for number, (_, action) in enumerate(self.recent(), start=1):
+            square = getattr(action, "square", None) or getattr(action, "track", None)
+            if square is not None:
+                marks.append((square, str(number)))
+        render.draw_highlights(
+            painter,
+            self.board_layout,
+            squares=lit.squares if lit else (),
+            arrows=lit.arrows if lit else (),
+            ghost=lit.ghost if lit else None,
+            selected=lit.selected if lit else None,
+            marks=marks,
+            boxes=boxes,
+        )
+
+    def animation(self, before: Game, action: Action, after: Game) -> list[Frame]:
+        """A frame per step of every cart that moved: square by square, picking up, leaving."""
+        probe = before.copy()
+        steps = probe.apply_traced(action)
+        if not any(step.event != "start" for step in steps):
+            return []
+        viewer = self.viewer if hasattr(self, "viewer") else self._seat()
+        data = copy.deepcopy(
+            before.view(viewer) if viewer is not None and viewer >= 0 else before.position()
+        )
+        frames: list[Frame] = []
+        crossover = bool(self.game.options["cross_is_crossover"])
+        for step in steps:
+            cart = data["carts"][step.cart]
+            if step.event == "take":
+                _move_item(data, step.square, cart, step.item)
+            x, y = self.board_layout.centre(step.square)
+            facing = step.facing
+            gone = step.event in ("derail", "lost")
+            frames.append(
+                _frame(data, step.cart, (x, y), facing, gone, crossover, self.board_layout)
+            )
+        return frames
+
+    # -- words -------------------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        game = self.game
+        if game.is_over:
+            return self._result_sentence()
+        seat = self._seat()
+        name = game.player_name(seat)
+        if self.seats[seat] != HUMAN:
+            return f"{name} ({self.seat_label(seat)}) is to play."
+        stage = game.position()["turn"]["stage"]
+        part = self.choice.next_part if self.choice is not None else None
+        verb = self.choice.picked("verb") if self.choice is not None else None
+        return f"{name}: " + _ask(stage, part, verb, game)
+
+    def _result_sentence(self) -> str:
+        game = self.game
+        if game.num_players == 1:
+            return f"Game over: {game.solo_result()}, high score {game.scores()[0]}."
+        winners = game.winners()
+        names = " and ".join(game.player_name(w) for w in winners)
+        best = game.scores()[winners[0]]
+        tied = [s for s, v in enumerate(game.scores()) if v == best]
+        verb = "wins" if len(winners) == 1 else "share the victory"
+        sentence = f"Game over: {names} {verb} with {best}."
+        if len(tied) > 1:
+            sentence += " " + _tie_break(game, tied)
+        return sentence
+
+    def score_html(self) -> str:
+        game = self.game
+        data = game.position()
+        if game.num_players == 1:
+            return _solo_table(game, data)
+        scores = game.scores()
+        rubies = [s.get("ruby", 0) for s in data["stockpiles"]]
+        most = max(rubies)
+        winners = set(game.winners()) if game.is_over else set()
+        rows = []
+        for seat in range(game.num_players):
+            stock = data["stockpiles"][seat]
+            items = sum(VALUE[KINDS.index(k)] * n for k, n in stock.items())
+            kept = sum(1 for c in data["carts"] if c["owner"] == seat and c["place"] != "gone")
+            missions = data["missions"]["claimed"][seat]
+            goblins = (
+                scores[seat]
+                - items
+                - 3 * kept
+                - 4 * len(missions)
+                - (5 if most and rubies[seat] == most else 0)
+            )
+            parts = [f"jewels {items}"]
+            if most and rubies[seat] == most:
+                parts.append("most rubies +5")
+            parts.append(f"carts {kept}×3")
+            if missions or goblins:
+                names = " ".join(f"M{m}" for m in missions) + (" Dirty Goblins" if goblins else "")
+                parts.append(f"missions {names.strip()} +{4 * len(missions) + goblins}")
+            mark = " ★" if seat in winners else ""
+            stock_text = ", ".join(f"{n} {k}" for k, n in stock.items()) or "—"
+            rows.append(
+                f"<tr><td>{_seat_chip(data, seat)}</td><td>{escape(self.seat_label(seat))}</td>"
+                f"<td>{escape(stock_text)}</td><td>{escape(' · '.join(parts))}</td>"
+                f"<td style='text-align:right'><b>{scores[seat]}</b>{mark}</td></tr>"
+            )
+        head = (
+            "<tr><th>Clan</th><th>Seat</th><th>Stockpile</th><th>Score made of</th>"
+            f"<th>{'Final' if game.is_over else 'If it ended now'}</th></tr>"
+        )
+        foot = f"<p><b>{escape(self._result_sentence())}</b></p>" if game.is_over else ""
+        return (
+            "<table style='border-collapse:collapse;font-size:13px' cellpadding='4'>"
+            f"{head}{''.join(rows)}</table>{foot}"
+        )
+
+
+def _ask(stage: str, part: str | None, verb: Hashable | None, game: Game) -> str:
+    """What the person to play should do now, in words."""
+    if stage == "actions":
+        left = 4 - game.position()["turn"]["actions_used"]
+        if verb is None:
+            return f"{left} action{'s' if left != 1 else ''} left: pick one with the buttons, or End actions."
+        if part == "square":
+            where = {"cart": "a lit starting track", "upgrade": "a lit tile"}.get(
+                str(verb), "a lit square"
+            )
+            return f"{VERB_LABEL[str(verb)]}: click {where}."
+        if part == "exits":
+            if verb == "upgrade":
+                return "Upgrade: click the side (arrow) where the new exit goes."
+            return "Turn the tile (Rotate, or click the side an exit should face), then Confirm."
+        if part == "cart":
+            return "Click one of your carts (on the board or beside it)."
+        if part == "delta":
+            return "Speed: press − slower or + faster."
+        if verb == "upgrade":
+            return "press Confirm (Enter) for this upgrade, or Back."
+        return "press Confirm (Enter) to lay this tile, Rotate (R) to turn it, or Back."
+    asks = {
+        "side": "choose the side your clan plays from.",
+        "cart": "click the cart that moves first.",
+        "exit": "the cart is on a junction: click the arrow of the exit it takes.",
+        "nose": "the cart stops on a junction: click where its nose points.",
+        "take": "choose the jewel the cart takes (buttons).",
+        "split": "split your hit cart's load into two piles (buttons); the mover picks one blind.",
+        "pick": "pick pile A or B, blind: that pile drops.",
+        "mission": "claim a mission met this turn (click it, or its button), or No claim.",
+        "chasm": "click a lit square to open the chasm there.",
+    }
+    return asks.get(stage, "decide.")
+
+
+def _tie_break(game: Game, tied: list[int]) -> str:
+    data = game.position()
+    jewels = [sum(n for k, n in data["stockpiles"][s].items() if k != "rock") for s in tied]
+    rocks = [data["stockpiles"][s].get("rock", 0) for s in tied]
+    names = ", ".join(game.player_name(s) for s in tied)
+    return f"Tie-break (§2.13) between {names}: jewels {jewels} (more wins), then rocks {rocks} (fewer wins)."
+
+
+def _seat_chip(data: Mapping[str, Any], seat: int) -> str:
+    colour = seat_colour(data, seat)
+    if colour < 0:
+        return escape(player_name(data, seat))
+    return f"{chip(Swatch(CLAN_FILL[colour], CLAN_LETTER[colour]), round_=False)} {escape(player_name(data, seat))}"
+
+
+def _solo_table(game: Game, data: Mapping[str, Any]) -> str:
+    rows = []
+    for letter in SIDE_LETTERS:
+        got = data["delivered"].get(letter, {})
+        text = ", ".join(f"{n} {k}" for k, n in got.items()) or "—"
+        rows.append(f"<tr><td>side {letter}</td><td>{escape(text)}</td></tr>")
+    result = f"{game.solo_result()} · " if game.is_over else ""
+    return (
+        "<table style='border-collapse:collapse;font-size:13px' cellpadding='4'>"
+        "<tr><th>Exit side</th><th>Delivered</th></tr>"
+        f"{''.join(rows)}</table><p><b>{escape(result)}high score {game.scores()[0]}</b> "
+        "(ruby N, gold E, emerald S, diamond W)</p>"
+    )
+
+
+def _move_item(
+    data: dict[str, Any], square: tuple[int, int], cart: dict[str, Any], item: str
+) -> None:
+    for entry in data["squares"]:
+        if tuple(entry["square"]) == tuple(square) and entry["items"].get(item):
+            entry["items"][item] -= 1
+            if not entry["items"][item]:
+                del entry["items"][item]
+            break
+    cart["contents"][item] = cart["contents"].get(item, 0) + 1
+
+
+def _frame(
+    data: dict[str, Any],
+    index: int,
+    at: tuple[float, float],
+    facing: int,
+    gone: bool,
+    crossover: bool,
+    layout: render.Layout,
+) -> Frame:
+    shot = copy.deepcopy(data)
+
+    def draw(painter: Painter) -> None:
+        for name in render.LAYERS[1:]:  # each frame is a whole picture of the pieces
+            painter.clear(name)
+        render.draw_pieces(shot, painter, layout, crossover=crossover, hide_carts=(index,))
+        cart = shot["carts"][index]
+        render.draw_moving_cart(
+            painter, shot, cart, *at, facing, layout, alpha=0.35 if gone else 1.0
+        )
+
+    return draw

@@ -1,0 +1,411 @@
+"""``TwistyTracksWidget``: play Twisty Tracks in Jupyter, alone, with bots, or hot-seat.
+
+When it is your turn the spaces of your frame where a tile may go light up and
+the tile you drew is shown large on the right. Click a lit space: the tile
+appears there as a ghost. Turn it with **Rotate** (or the R key) until its
+tracks go where you want, then press **Place** (or Enter); **Back** (Esc)
+takes the space back. Everyone places in secret (R25): you see your own frame
+large, the others small, and never their tiles before the round is revealed.
+With several people at one screen, a cover asks to pass the device between
+them. When all have placed, every frame's trains run, step by step.
+
+>>> from railwidgets import TwistyTracksWidget
+>>> w = TwistyTracksWidget(players=2, seed=3, seats=["human", "greedy"], animate=False)
+>>> w.prompt()
+'Round 1, your turn (Wild West): you drew T13. Click a lit space of your frame.'
+>>> w.click(*w.cell_centre((1, 2)))
+>>> w.press_rotate()
+>>> w.place_button.click()
+>>> w.game.history[0]
+PlaceTile(seat=0, tile=13, cell=(1, 2), rotation=1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Hashable, Mapping
+from html import escape
+from typing import Any, ClassVar
+
+from railwidgets.core.action import Action
+from railwidgets.core.errors import IllegalActionError
+from railwidgets.core.game import Game as BaseGame
+from railwidgets.draw.painter import Painter, Point
+from railwidgets.twistytracks import render
+from railwidgets.twistytracks.animation import Frame, reveal_frames
+from railwidgets.twistytracks.bots import GreedyBot
+from railwidgets.twistytracks.components import TILES
+from railwidgets.twistytracks.geometry import CANVAS, CellTarget, FrameTarget, Layout, hit_test
+from railwidgets.twistytracks.rules import Game, PlaceTile
+from railwidgets.twistytracks.scoreboard import player_swatch
+from railwidgets.ui.choice import ChoiceError, Parts
+from railwidgets.ui.controls import ChoiceButton
+from railwidgets.ui.panel import HUMAN, RECENT_SHOWN, GameWidget, SeatChoice
+from railwidgets.ui.theme import chip
+
+__all__ = ["TwistyTracksWidget"]
+
+
+def _cell(cell: Any) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+#: Log lines the status line leaves out: a placement, the start of a round.
+_ROUTINE = re.compile(r"seat \d+ places T\d\d at \(\d,\d\) turned \d+°|round \d+ begins: .*")
+#: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
+_SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
+
+
+def _round_start(history: tuple[Action, ...], index: int) -> int:
+    """The first action of the round that ``history[index]`` belongs to.
+
+    Within a round the seats place in seat order, and the next round's seats are
+    some of this round's, so a round starts wherever the seat does not go up.
+    """
+    while index > 0 and history[index - 1].seat < history[index].seat:  # type: ignore[attr-defined]
+        index -= 1
+    return index
+
+
+class TwistyTracksWidget(GameWidget):
+    """A ``VBox``: toolbar, seats, Rotate/Place, the status line, the board, scores and log.
+
+    ``seats``: one of ``"human"``, ``"random"``, ``"greedy"`` per player (default:
+    the first seat human, the others greedy bots). ``scoring``: ``"full"``,
+    ``"stations_only"`` or ``"travel_only"``. ``widget.game`` is the engine.
+    """
+
+    GAME = Game
+    SECRETS = True
+    WIDTH, HEIGHT = CANVAS
+    LAYERS = render.LAYERS
+    SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
+        **GameWidget.SEAT_CHOICES,
+        "greedy": ("Greedy bot", lambda seed: GreedyBot(seed)),
+    }
+    DEFAULT_BOT: ClassVar[str] = "greedy"
+    BUTTONS = (
+        ChoiceButton(
+            "Rotate left", "rotation", step=-1, icon="rotate-left", tooltip="Turn the tile left"
+        ),
+        ChoiceButton(
+            "Rotate",
+            "rotation",
+            step=1,
+            icon="rotate-right",
+            tooltip="Turn the tile a quarter clockwise (R)",
+            key="r",
+        ),
+    )
+    CONFIRM = frozenset({"place"})
+    CHOICE_LAYERS = ("highlights",)  # lit cells, the ghost and the tile in hand
+    RULES_FOR: ClassVar[dict[str, str]] = {"place": "§2.8", "over": "§2.13"}
+    FRAME_PAUSE: ClassVar[float] = 0.09
+
+    game: Game
+
+    def __init__(
+        self,
+        players: int = 2,
+        seed: int | None = None,
+        seats: list[str] | None = None,
+        *,
+        bot_pause: float = 0.6,
+        game: Game | None = None,
+        animate: bool = True,
+        **options: Any,
+    ):
+        super().__init__(
+            players, seed, seats, bot_pause=bot_pause, game=game, animate=animate, **options
+        )
+        self.confirm_button.description = "Place"
+        self.confirm_button.tooltip = "Place the tile here, turned as shown (Enter)"
+        # names on the page for the parts people read (browser tests find them so)
+        self.add_class("twisty-tracks")
+        self.status.add_class("railwidgets-status")
+        self.scores.add_class("railwidgets-scores")
+        self.recent_view.add_class("railwidgets-recent")
+
+    # -- how a placement is picked -------------------------------------------------------------
+
+    def parts(self, action: Action) -> Parts:
+        """A placement is picked as a turn of the tile and a cell, in either order."""
+        assert isinstance(action, PlaceTile)
+        return (("rotation", action.rotation), ("cell", action.cell))
+
+    def pick(self, part: str, value: Hashable) -> None:
+        # A click on a cell takes the tile as the hand shows it, so Place works at once.
+        before = self.choice
+        if part == "cell" and self.choice.actions and not self.choice.has("rotation"):
+            with contextlib.suppress(ChoiceError):
+                self.choice = self.choice.pick("rotation", 0)
+        super().pick(part, value)
+        if self.status_error:
+            self.choice = before  # a refused click changes nothing
+
+    @property
+    def place_button(self) -> Any:
+        return self.confirm_button
+
+    def press_rotate(self, step: int = 1) -> None:
+        """Turn the tile in hand a quarter clockwise (``step=-1``: anticlockwise)."""
+        self.press(self.BUTTONS[1] if step > 0 else self.BUTTONS[0])
+
+    @property
+    def rotation(self) -> int:
+        """The turn of the tile in hand (0–3 quarter turns clockwise)."""
+        picked = self.choice.picked("rotation")
+        return picked if isinstance(picked, int) else 0
+
+    @property
+    def tile_in_hand(self) -> int | None:
+        """The tile the seat to decide drew, when a person is deciding now."""
+        actions = self.choice.actions
+        return actions[0].tile if actions else None  # type: ignore[attr-defined]
+
+    # -- what is drawn -------------------------------------------------------------------------------
+
+    @property
+    def board_layout(self) -> Layout:
+        """Where everything is drawn: the viewer's frame large (all alike when nobody's)."""
+        key = (self.game.num_players, self.viewer)
+        if getattr(self, "_layout_key", None) != key:
+            self._layout_key = key
+            self._layout = Layout(self.game.num_players, focus=self.viewer)
+        return self._layout
+
+    def data(self) -> Mapping[str, Any]:
+        """What the board shows, as position data: the viewer's view, or (nobody's) all."""
+        seen = self.seen()
+        return seen.position() if isinstance(seen, BaseGame) else seen
+
+    def cell_centre(self, cell: tuple[int, int], seat: int | None = None) -> Point:
+        """The canvas pixel at the middle of ``cell`` of ``seat``'s frame (default: the viewer's)."""
+        if seat is None:
+            seat = 0 if self.viewer is None else self.viewer
+        box = next(b for b in self.board_layout.frames if b.seat == seat)
+        return box.cell_centre(cell)
+
+    def lit(self) -> list[tuple[int, int]]:
+        """The cells the person deciding may pick now."""
+        if not self.choice.actions:
+            return []
+        return list(self.choice.options("cell"))  # type: ignore[arg-type]
+
+    def ghost(self) -> render.Ghost | None:
+        cell, tile = self.choice.picked("cell"), self.tile_in_hand
+        if cell is None or tile is None or self.viewer is None:
+            return None
+        return render.Ghost(self.viewer, tile, cell, self.rotation)  # type: ignore[arg-type]
+
+    def recent(self) -> list[tuple[int, Action]]:
+        """The placements of every round since the viewer last decided, that one included,
+        less those still secret: a round's placements are all revealed together (R25)."""
+        history = self.game.history
+        viewer = self.viewer
+        mine = [i for i, a in enumerate(history) if a.seat == viewer]  # type: ignore[attr-defined]
+        start = _round_start(history, mine[-1]) if mine else max(0, len(history) - RECENT_SHOWN)
+        return [
+            (a.seat, a)  # type: ignore[attr-defined]
+            for a in history[start:]
+            if not self.is_secret(a.seat, a, viewer)  # type: ignore[attr-defined]
+        ]
+
+    def recent_cells(self) -> list[tuple[int, tuple[int, int]]]:
+        """Where the moves since the viewer's last decision went (revealed ones only;
+        none once the game is over, when the whole frames are what counts)."""
+        if self.game.is_over:
+            return []
+        return [(seat, action.cell) for seat, action in self.recent() if seat >= 0]  # type: ignore[attr-defined]
+
+    def draw_static(self, painter: Painter) -> None:
+        render.draw_static(self.data(), painter, self.board_layout)
+
+    def draw_dynamic(self, painter: Painter) -> None:
+        data, layout = self.data(), self.board_layout
+        render.draw_pieces(data, painter, layout)
+        render.draw_highlights(
+            data,
+            painter,
+            layout,
+            lit=self.lit(),
+            ghost=self.ghost(),
+            recent=self.recent_cells(),
+            hand_rotation=self.rotation,
+        )
+
+    def animation(self, before: BaseGame, action: Action, after: BaseGame) -> list[Frame]:
+        """The reveal, when ``action`` was the round's last placement (else nothing)."""
+        assert isinstance(before, Game) and isinstance(action, PlaceTile)
+        try:
+            steps = before.round_steps(action)
+        except IllegalActionError:
+            return []
+        return reveal_frames(before.position(), after.position(), steps, self.board_layout)
+
+    # -- clicks -------------------------------------------------------------------------------------------
+
+    def hit(self, x: float, y: float) -> tuple[str, Hashable] | None:
+        target = hit_test(self.board_layout, x, y)
+        if isinstance(target, CellTarget) and target.seat == self.viewer:
+            return ("cell", target.cell)
+        return None
+
+    def miss(self, x: float, y: float) -> str:
+        target = hit_test(self.board_layout, x, y)
+        if target is not None and target.seat != self.viewer:
+            mine = "" if self.viewer is None else f" ({self.game.player_name(self.viewer)})"
+            return (
+                f"That is {self.game.player_name(target.seat)}'s frame: you place only in "
+                f"your own{mine}, the large one. Click one of its lit spaces."
+            )
+        if isinstance(target, FrameTarget):
+            return "That is the edge of your frame: click one of the lit spaces inside it."
+        return "That click is not on your frame: click one of its lit spaces."
+
+    def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
+        seat, tile = self.game.current_player, self.tile_in_hand
+        if part == "cell" and seat is not None and tile is not None:
+            try:
+                self.game.copy().apply(PlaceTile(seat, tile, value, self.rotation))  # type: ignore[arg-type]
+            except IllegalActionError as why:  # the engine's own reason, naming its rule
+                return f"{self.named(str(why))}. Click a lit space."
+        return f"That cannot be picked now: {err}. {self.prompt()}".strip()
+
+    # -- words -------------------------------------------------------------------------------------------
+
+    def event_text(self, line: str) -> str:
+        """A log line with players called by their names ("seat 1" is "Meadows")."""
+        return self.named(line)
+
+    def events_since(self, mark: int) -> str:
+        """What the trains did and scored since ``mark``: the placements are in the
+        "since your turn" list and the round is in the prompt, so their lines are left out."""
+        lines = self.game.log[mark:]
+        return " ".join(self.event_text(line) for line in lines if not _ROUTINE.fullmatch(line))
+
+    def named(self, text: str) -> str:
+        """``text`` (the engine's words) with each "seat N" as that player's name.
+
+        >>> TwistyTracksWidget(players=3, seed=1, animate=False).named(
+        ...     "seat 1's red train scores 5; round 2 begins: seat(s) 0, 2 draw a tile")
+        "Meadows's red train scores 5; round 2 begins: Wild West, Winter draw a tile"
+        """
+        players = self.game.num_players
+
+        def name(match: re.Match[str]) -> str:
+            seats = [int(n) for n in match[1].split(", ")]
+            if any(seat >= players for seat in seats):
+                return match[0]
+            return ", ".join(self.game.player_name(seat) for seat in seats)
+
+        return _SEATS.sub(name, text)
+
+    def prompt(self) -> str:
+        game = self.game
+        if game.is_over:
+            return self.result_sentence()
+        seat = game.current_player
+        assert seat is not None
+        name = game.player_name(seat)
+        round_no = game.position()["round"]
+        if self.seats[seat] != HUMAN:
+            return f"Round {round_no}: {name} ({self.seat_label(seat)}) is placing in secret."
+        tile = self.tile_in_hand
+        if tile is None:
+            return f"Round {round_no}: {name} is to place."
+        you = self.addressee(seat)
+        turn = f"your turn ({name})" if you == "You" else f"{name} to place"
+        cell = self.choice.picked("cell")
+        if cell is None:
+            return (
+                f"Round {round_no}, {turn}: you drew T{tile:02d}. Click a lit space of your frame."
+            )
+        return (
+            f"T{tile:02d} at {_cell(cell)}, turned {90 * self.rotation}°: press Place (Enter), "
+            "turn it with Rotate (R), or click another lit space."
+        )
+
+    def result_sentence(self) -> str:
+        """Who won, with what, and the tie-break if one was needed (R51)."""
+        game = self.game
+        scores, placed = game.scores(), game.tiles_placed()
+        winners = game.winners()
+        names = " and ".join(game.player_name(w) for w in winners)
+        best = scores[winners[0]]
+        verb = "wins" if len(winners) == 1 else "share the victory"
+        sentence = f"Game over: {names} {verb} with {best} points."
+        tied = [s for s, score in enumerate(scores) if score == best]
+        if len(tied) > 1:
+            counts = ", ".join(f"{game.player_name(s)} {placed[s]}" for s in tied)
+            if len(winners) == 1:
+                sentence += f" Tie-break (R51): more tiles placed ({counts})."
+            else:
+                sentence += f" Tied on points and on tiles placed ({counts}) (R51)."
+        return sentence
+
+    def describe_move(self, seat: int, action: Action) -> str:
+        assert isinstance(action, PlaceTile)
+        tile = TILES[action.tile - 1]
+        where = f"{tile.id} ({tile.name}) at {_cell(action.cell)}, turned {90 * action.rotation}°"
+        if seat == self.viewer and self._unrevealed(action):
+            return f"You placed {where}: hidden until all have placed"
+        return f"{self.game.player_name(seat)} placed {where}"
+
+    def _unrevealed(self, action: Action) -> bool:
+        """Whether ``action`` is a placement of the round still being placed."""
+        if self.game.is_over:
+            return False
+        players = self.game.position()["players"]
+        waiting = sum(p["placement"] is not None for p in players)
+        history = self.game.history
+        return action in history[len(history) - waiting :]
+
+    def is_secret(self, seat: int, action: Action, viewer: int | None) -> bool:
+        """Another seat's placement stays hidden until the round is revealed (R25)."""
+        return viewer is not None and seat != viewer and self._unrevealed(action)
+
+    def score_html(self) -> str:
+        game = self.game
+        data = self.data()
+        scores = game.scores()
+        placed = game.tiles_placed()
+        travel_counts = game.options["scoring"] != "stations_only"
+        over = game.is_over
+        winners = set(game.winners())
+        rows = []
+        for seat, entry in enumerate(data["players"]):
+            trains = entry["trains"].values()
+            travel = sum(t["travel"] for t in trains)
+            playing = any(t["state"] in ("active", "waiting_at_depot") for t in trains)
+            if over:
+                status = "★ winner" if seat in winners else ""
+            elif not playing:
+                status = "passed"
+            else:
+                status = (
+                    "placed" if entry.get("placed", entry["placement"] is not None) else "to place"
+                )
+            arrived = sum(t["state"] == "arrived" for t in trains)
+            crashed = sum(t["state"] in ("crashed", "dead_end") for t in trains)
+            swatch = player_swatch(seat)
+            rows.append(
+                f"<tr><td>{chip(swatch, round_=False)} {escape(game.player_name(seat))}</td>"
+                f"<td>{escape(self.seat_label(seat))}</td>"
+                f"<td style='text-align:right'>{travel if travel_counts else '–'}</td>"
+                f"<td style='text-align:right'>{entry['station_points']}</td>"
+                f"<td style='text-align:right'>{arrived} / {crashed}</td>"
+                f"<td style='text-align:right'>{placed[seat]}</td>"
+                f"<td style='text-align:right'><b>{scores[seat]}</b></td><td>{status}</td></tr>"
+            )
+        head = (
+            "<tr><th>Player</th><th>Seat</th><th>Travel</th><th>Stations</th>"
+            "<th title='trains arrived / crashed'>Arrived / crashed</th><th>Tiles</th>"
+            "<th>Total</th><th></th></tr>"
+        )
+        foot = f"<p><b>{escape(self.result_sentence())}</b></p>" if over else ""
+        return (
+            "<table style='border-collapse:collapse;font-size:13px' cellpadding='4'>"
+            f"{head}{''.join(rows)}</table>{foot}"
+        )

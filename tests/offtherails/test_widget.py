@@ -1,0 +1,286 @@
+"""OffTheRailsWidget without a browser: whole games by clicks and buttons, secrets, refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import ipywidgets
+import pytest
+
+from railwidgets import OffTheRailsWidget
+from railwidgets import offtherails as otr
+from railwidgets.core.action import Action
+from railwidgets.offtherails import scenarios
+from railwidgets.offtherails.bots import GreedyBot
+from railwidgets.offtherails.picks import parts_of
+from railwidgets.offtherails.render import LAYOUT as L
+from railwidgets.offtherails.render import mission_box
+from tests.offtherails.play import KindBot
+from tests.ui.messages import count_messages
+
+SIDES = "NESW"
+
+
+def option_button(w: OffTheRailsWidget, part: str, value: Hashable) -> ipywidgets.Button:
+    for button in w.option_row.children:
+        if button._railwidgets_pick == (part, value):  # type: ignore[attr-defined]
+            return button
+    shown = [b.description for b in w.option_row.children]
+    raise AssertionError(f"no button for {part}={value!r}; buttons: {shown}; {w.status_text}")
+
+
+def moving_square(w: OffTheRailsWidget) -> tuple[int, int]:
+    view = w.game.view(w.game.current_player)  # type: ignore[arg-type]
+    cart = view["carts"][view["move"]["cart"]]
+    return (cart["square"][0], cart["square"][1])
+
+
+def click_part(w: OffTheRailsWidget, part: str, value: Hashable) -> None:
+    """Pick one part the way a person does: a click on the board, or a button."""
+    if part == "square":
+        w.click(*L.centre(value))  # type: ignore[arg-type]
+    elif part == "exits":
+        square = w.choice.picked("square")
+        for _ in range(3):  # a click on a side turns the tile to a shape with an exit there
+            for letter in str(value):
+                w.click(*L.edge_point(square, SIDES.index(letter), inset=4))  # type: ignore[arg-type]
+                if w.choice.picked("exits") == value:
+                    return
+        raise AssertionError((value, w.choice.picks, w.status_text))
+    elif part in ("edge", "nose"):
+        w.click(*L.edge_point(moving_square(w), SIDES.index(str(value)), inset=4))
+    elif part == "cart" and w.choice.picked("verb") == "speed":
+        view = w.game.view(w.game.current_player)  # type: ignore[arg-type]
+        cart = next(
+            c for c in view["carts"] if c["owner"] == w.game.current_player and c["name"] == value
+        )
+        w.click(*L.centre((cart["square"][0], cart["square"][1])))
+    elif part == "mission" and value != "none":
+        x, y, _, h = mission_box(w.game.view(w.game.current_player), int(value))  # type: ignore[arg-type, call-overload]
+        w.click(x + 30, y + h / 2)
+    else:
+        option_button(w, part, value).click()
+
+
+def play_by_clicks(w: OffTheRailsWidget, action: Action) -> None:
+    """Do what a person does for ``action``: Ready if covered, each part, Confirm if asked."""
+    if w.covered:
+        w.ready_button.click()
+    for part, value in parts_of(action):
+        if w.choice.picked(part) != value:
+            click_part(w, part, value)
+        assert not w.status_error, f"{action}: {w.status_text}"
+    if action.kind in w.CONFIRM:
+        assert not w.confirm_button.disabled
+        w.confirm_button.click()
+
+
+def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
+    w = OffTheRailsWidget(players=4, seed=1)
+    assert isinstance(w, ipywidgets.VBox)
+    assert w.board.canvas.width == L.width and w.board.canvas.height == L.height
+    assert [d.value for d in w.seat_inputs] == ["human", "greedy", "greedy", "greedy"]
+    assert isinstance(w.game, otr.Game)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_whole_hot_seat_game_through_clicks_and_buttons(players: int) -> None:
+    start = scenarios.build(players) if players > 1 else None
+    game = otr.Game.from_position(start, seed=players) if start else otr.Game(players=1, seed=1)
+    w = OffTheRailsWidget(game=game, seats=["human"] * players, animate=False)
+    reference = game.copy()
+    chooser = GreedyBot(seed=players)
+    while not w.game.is_over:
+        action = chooser.choose(w.game)
+        play_by_clicks(w, action)
+        reference.apply(action)
+        assert w.game.history == reference.history, w.status_text
+    assert w.game.to_json() == reference.to_json()
+    assert "Game over" in w.status_text
+    if players > 1:
+        assert "Final" in w.scores.value and "★" in w.scores.value
+    else:
+        assert w.game.solo_result() in w.status_text
+
+
+OPTIONS = [
+    {"bumper_carts": True},
+    {"chasm_die": True},
+    {"length": "very_short"},
+    {"length": "long"},
+    {"end_pickup": "fill"},
+    {"drop_rule": "ceil_half"},
+    {"cross_is_crossover": True},
+    {"start_tracks": "all"},
+]
+
+
+@pytest.mark.parametrize(
+    "options", OPTIONS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items())
+)
+def test_every_variant_plays_to_the_end_with_a_person_and_bots(options: dict) -> None:
+    w = OffTheRailsWidget(
+        players=3, seed=7, seats=["human", "greedy", "random"], animate=False, **options
+    )
+    assert all(w.game.options[k] == v for k, v in options.items())
+    chooser = KindBot(seed=3)
+    while not w.game.is_over:
+        assert w.game.current_player == 0  # the bots played at once (no event loop)
+        before = len(w.game.history)
+        play_by_clicks(w, chooser.choose(w.game))
+        assert len(w.game.history) > before
+    assert "Game over" in w.status_text
+
+
+def test_the_split_is_never_shown_to_the_mover_before_the_pick() -> None:
+    w = OffTheRailsWidget(game=scenarios.rear_end(), seats=["human", "human"])
+    play_by_clicks(w, otr.EndActions())
+    assert w.covered and w.cover_for == 1  # Green splits, Red must not look
+    split = otr.SplitLoad(("gold",), ("ruby", "emerald"))
+    play_by_clicks(w, split)  # Ready, then the split button
+    assert w.covered and w.cover_for == 0
+    w.ready_button.click()
+    assert w.viewer == 0 and w.game.current_player == 0
+    shown = " ".join(
+        [w.status_text, w.recent_view.value, w.log_view.value, w.scores.value, w.to_svg()]
+        + [b.description for b in w.option_row.children]
+    )
+    assert "A: gold" not in shown and "ruby + emerald" not in shown and str(split) not in shown
+    assert [b.description for b in w.option_row.children] == ["Pile A", "Pile B"]
+    play_by_clicks(w, otr.PickPile("A"))
+    assert any("drops 1 gold" in line for line in w.game.log)
+
+
+def test_a_bot_splitting_keeps_its_piles_secret_from_the_person() -> None:
+    w = OffTheRailsWidget(game=scenarios.rear_end(), seats=["human", "greedy"], bot_pause=0)
+    play_by_clicks(w, otr.EndActions())
+    assert w.game.current_player == 0 and w.game.position()["turn"]["stage"] == "pick"
+    assert w.game.view(0)["move"]["collision"]["piles"] is None
+    assert "split into" not in w.recent_view.value + w.status_text
+
+
+def nose_and_cart() -> otr.Game:
+    tiles = {(5, 5): "EW", (5, 6): "NESW", (5, 3): "EW", (5, 2): "EW"}
+    return scenarios.game(tiles=tiles, carts=[
+        scenarios.cart(0, "white", (5, 5), "E", "W", speed=1),
+        scenarios.cart(0, "black", (5, 3), "W", "E", speed=1)])  # fmt: skip
+
+
+def sides() -> otr.Game:
+    return otr.Game(players=2, seed=3)
+
+
+def solo() -> otr.Game:
+    return otr.Game(players=1, seed=2)
+
+
+#: Prepared positions and the decisions a person clicks on them: every kind of §5.
+SCRIPTS = {
+    "tiles-cart-take": (scenarios.first_turn, [
+        otr.PlaceCart("white", (-1, 4)), otr.PlaceTile((0, 4), "NS"),
+        otr.PlaceTile((1, 4), "NS"), otr.PlaceTile((2, 4), "NS"), otr.TakeItem("gold")]),
+    "upgrade-speed-exit": (scenarios.junction, [
+        otr.Upgrade((3, 4), "NES"), otr.ChangeSpeed("white", 1), otr.EndActions(),
+        otr.ChooseExit("S")]),
+    "split-pick": (scenarios.rear_end, [
+        otr.EndActions(), otr.SplitLoad(("gold",), ("ruby", "emerald")), otr.PickPile("B")]),
+    "claim": (scenarios.mission_claim, [otr.EndActions(), otr.ClaimMission(3)]),
+    "no-claim": (scenarios.head_on, [otr.EndActions(), otr.NoClaim()]),
+    "chasm": (scenarios.chasm_phase, [otr.PlaceChasm((2, 1))]),
+    "cart-nose": (nose_and_cart, [otr.EndActions(), otr.ChooseCart("white"), otr.SetNose("S")]),
+    "side": (sides, [otr.ChooseSide("W")]),
+    "end-now": (solo, [otr.EndNow()]),
+}  # fmt: skip
+
+
+def run_script(name: str) -> OffTheRailsWidget:
+    make, actions = SCRIPTS[name]
+    game = make()
+    w = OffTheRailsWidget(game=game, seats=["human"] * game.num_players)
+    for action in actions:
+        play_by_clicks(w, action)
+        assert w.game.history[-1] == action, w.status_text
+    return w
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_decisions_by_clicks_on_prepared_positions(name: str) -> None:
+    run_script(name)
+
+
+def test_every_kind_of_decision_can_be_made_by_clicks() -> None:
+    done = {action.kind for _, actions in SCRIPTS.values() for action in actions}
+    assert done == {a.kind for a in otr.actions.ACTIONS}
+
+
+def test_a_solo_game_ends_at_once_with_end_now() -> None:
+    w = run_script("end-now")
+    assert w.game.is_over and "Game over" in w.status_text
+    assert run_script("side").game.player_name(0) == "Blue"
+
+
+@pytest.mark.parametrize(
+    ("setup", "picks", "words"),
+    [
+        (scenarios.first_turn, [("verb", "straight"), ("square", (3, 3))], "mine centre (§2.6 A1)"),
+        (scenarios.chasm_phase, [("square", (9, 9))], "§2.11"),
+        (scenarios.derailment, [("verb", "speed"), ("cart", "white"), ("delta", 1),
+                                ("verb", "speed"), ("cart", "white"), ("delta", 1),
+                                ("verb", "speed"), ("cart", "white"), ("delta", 1),
+                                ("verb", "speed"), ("cart", "white"), ("delta", 1)], "§2.6 A4"),
+        (scenarios.junction, [("verb", "end"), ("edge", "W")], "§2.7.2"),
+    ],
+    ids=["mine-centre", "chasm-far", "speed-7", "exit-without-rail"],
+)  # fmt: skip
+def test_bad_picks_change_nothing_and_name_the_rule(setup, picks, words: str) -> None:  # type: ignore[no-untyped-def]
+    w = OffTheRailsWidget(game=setup(), seats=["human", "human"])
+    for part, value in picks[:-1]:
+        w.pick(part, value)
+    before = (w.game.position(), w.game.history)
+    w.pick(*picks[-1])
+    assert w.status_error and words in w.status_text, w.status_text
+    assert (w.game.position(), w.game.history) == before
+
+
+def test_a_third_cart_a_click_off_the_board_and_a_press_during_a_bots_turn() -> None:
+    game = scenarios.game(tiles={(0, 4): "NS", (0, 7): "NS"}, carts=[
+        scenarios.cart(0, "white", (0, 4), "S", "N"), scenarios.cart(0, "black", (0, 7), "S", "N")])  # fmt: skip
+    w = OffTheRailsWidget(game=game, seats=["human", "human"])
+    before = w.game.position()
+    w.pick("verb", "cart")
+    assert w.status_error and "§2.6 A3" in w.status_text, w.status_text
+    w.click(-3, 200)
+    assert w.status_error and "off the board" in w.status_text
+    assert w.game.position() == before
+    bots = OffTheRailsWidget(players=2, seed=1, seats=["greedy", "greedy"])
+    bots.stop()
+    bots.set_game(scenarios.first_turn())
+    bots.stop()
+    bots.pick("verb", "end")
+    assert bots.status_error and "turn" in bots.status_text and not bots.game.history
+
+
+def test_a_move_is_animated_in_one_message() -> None:
+    w = OffTheRailsWidget(game=scenarios.pickups(), seats=["human", "human"])
+    frames = w.animation(w.game, otr.EndActions(), w.game)
+    assert len(frames) >= 5  # set off, four squares, three pick-ups, stop
+    with count_messages() as sent:
+        option_button(w, "verb", "end").click()
+        assert sent.canvas == 1
+    assert w.game.history[-1] == otr.EndActions()
+
+
+def test_bots_play_a_whole_game_and_the_scores_are_explained() -> None:
+    w = OffTheRailsWidget(players=4, seed=5, seats=["greedy"] * 4, animate=False)
+    assert w.game.is_over
+    assert "Score made of" in w.scores.value and "carts" in w.scores.value
+    assert "Game over" in w.status_text
+    solo = OffTheRailsWidget(players=1, seed=5, seats=["greedy"], animate=False)
+    assert solo.game.solo_result() in solo.status_text and "high score" in solo.scores.value
+
+
+def test_the_saved_picture_is_the_board_as_shown() -> None:
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "human"])
+    bundle = w._repr_mimebundle_()
+    assert bundle["image/svg+xml"].startswith("<svg")
+    assert "Action phase: 4 of 4 actions left" in bundle["image/svg+xml"]

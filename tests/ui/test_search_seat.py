@@ -1,0 +1,81 @@
+"""The Search bot seat and the Hint button of every widget (issue 12), on the kit's probe widget."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from railwidgets.core.search import SearchBot
+from railwidgets.ui.panel import GameWidget
+from tests.ui.test_kit import Probe
+
+
+class QuickProbe(Probe):
+    """The probe with a search bot that thinks briefly."""
+
+    HINT_SECONDS: ClassVar[float] = 0.05
+
+
+def test_every_widget_offers_a_search_bot_seat() -> None:
+    assert GameWidget.SEAT_CHOICES["search"][0] == "Search bot"
+    w = Probe(players=2, seed=3, seats=["human", "search"])
+    assert isinstance(w._bots[1], SearchBot)
+    assert "search" in [value for _, value in w.seat_inputs[1].options]
+
+
+def test_hint_lights_the_search_bots_move_from_the_persons_view_without_playing_it() -> None:
+    w = QuickProbe(players=3, seed=4, seats=["human", "random", "random"])
+    before = w.game.to_json()
+    w.hint_button.click()
+    assert w.game.to_json() == before  # nothing played
+    assert w.choice.complete and w.choice.only in w.game.legal_actions()
+    assert w.status_text.startswith("Hint: Search bot: ")
+    assert "simulated games" in w.status_text
+    w.confirm_button.click()  # the person takes the hint
+    assert len(w.game.history) >= 1
+
+
+def test_hint_is_refused_when_it_is_not_a_persons_turn() -> None:
+    w = QuickProbe(players=2, seed=4, seats=["random", "random"])
+    assert w.hint_button.disabled
+    w.hint()
+    assert w.status_error
+
+
+def test_stop_ends_a_search_bot_thinking_and_the_page_keeps_answering() -> None:
+    async def scenario() -> tuple[int, bool]:
+        w = Probe(players=2, seed=5, seats=["search", "search"], bot_pause=0.0)
+        bot = w._bots[w.game.current_player]
+        bot.seconds = 600.0  # would think for ten minutes
+        ticks = 0
+        while w.thinking is None:
+            await asyncio.sleep(0.01)
+        assert "is thinking" in w.status_text
+        for _ in range(10):  # the event loop (the page) answers while it thinks
+            await asyncio.sleep(0.01)
+            ticks += 1
+        w.stop_button.click()
+        for _ in range(500):  # the thread ends at its next iteration
+            if bot.last is not None:
+                break
+            await asyncio.sleep(0.01)
+        moves = len(w.game.history)
+        w.close()
+        return ticks, bot.last is not None and bot.last.cancelled and moves == 0
+
+    ticks, stopped = asyncio.run(scenario())
+    assert ticks == 10 and stopped
+
+
+def test_a_hint_in_the_background_lights_the_move_once_found() -> None:
+    async def scenario() -> bool:
+        w = QuickProbe(players=2, seed=6, seats=["human", "random"], bot_pause=0.0)
+        await w.wait_for_bots()
+        w.hint_button.click()
+        assert w.hinting and w.hint_button.disabled and "thinking" in w.status_text
+        await w.hint_task
+        ok = w.choice.complete and w.status_text.startswith("Hint:")
+        w.close()
+        return ok
+
+    assert asyncio.run(scenario())
