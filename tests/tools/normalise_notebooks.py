@@ -124,12 +124,12 @@ def main(argv: list[str] | None = None) -> int:
         text = path.read_text(encoding="utf-8")
         wanted = normalise(text)
         if wanted != text:
-            stale.append(path)
+            why = "JupyterLab would rewrite it" if lab_text(text) != text else "execution timings"
+            stale.append(f"{path} ({why})")
             if not args.check:
                 path.write_text(wanted, encoding="utf-8")
-    verb = "would be rewritten by JupyterLab" if args.check else "normalised"
-    for path in stale:
-        print(f"{verb}: {path}")
+    for line in stale:
+        print(f"{'not normalised' if args.check else 'normalised'}: {line}")
     return 1 if args.check and stale else 0
 
 
