@@ -5,6 +5,8 @@
 #   make lint   ruff
 #   make voila  the Mini Rails board alone, as an app (Voilà)
 #   make bench  the speed measurements in benchmarks/
+#   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
+#               then changes nothing; tests/test_notebooks_metadata.py checks it)
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -15,6 +17,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PORT ?= 8888
+# JupyterLab's default-settings overrides (no news pop-up), installed where JupyterLab
+# looks for them: the app settings folder of this project's .venv (never your home)
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+# Voilà starts a kernel per page load and keeps it after a reload: shut down kernels that
+# are idle and disconnected for 10 minutes (the pages still open keep theirs)
+KERNEL_CULLING := --MappingKernelManager.cull_idle_timeout=600 \
+	--MappingKernelManager.cull_interval=60 --MappingKernelManager.cull_connected=False
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
@@ -26,6 +35,7 @@ help:
 	@echo "make voila  play Mini Rails as a Voilà app"
 	@echo "make lint   check the code with ruff"
 	@echo "make bench  print the speed measurements"
+	@echo "make notebooks-metadata  save the notebooks as JupyterLab writes them"
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,11 +48,14 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # JupyterLab prints the address to open, with its login token, once it is up.
-lab: venv
+$(LAB_OVERRIDES): binder/overrides.json | venv
+	install -D -m 644 $< $@
+
+lab: venv $(LAB_OVERRIDES)
 	@echo "Starting JupyterLab on 127.0.0.1:$(PORT) with the tutorials (Ctrl-C to stop) ..."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser \
 		$(if $(filter 0,$(shell id -u)),--allow-root) \
-		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/index.ipynb
+		--ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/index.ipynb
 
 test: venv browser test-unit test-notebooks test-e2e
 
@@ -88,7 +101,13 @@ fuzz: venv
 
 voila: venv
 	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+		$(KERNEL_CULLING)
+
+# After editing or running a notebook (any notebook in notebooks/): the kernel metadata
+# JupyterLab writes on open, cell ids, nbformat's layout; execution timings dropped.
+notebooks-metadata: venv
+	$(PY) -m tests.tools.normalise_notebooks
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -44,6 +44,7 @@ from tests.e2e.browser import (  # noqa: E402
     read_latency_ms,
     wait_for_change,
 )
+from tests.e2e.minirails_page import HUMAN_PROMPT as MINI_RAILS_PROMPT  # noqa: E402
 from tests.e2e.minirails_page import WIDGET_ROOT, MiniRailsView, take_a_disc  # noqa: E402
 from tests.e2e.offtherails_page import WIDGET_ROOT as OTR_ROOT  # noqa: E402
 from tests.e2e.offtherails_page import OffTheRailsView  # noqa: E402
@@ -53,7 +54,6 @@ from tests.e2e.twisty_page import WIDGET_ROOT as TWISTY_ROOT  # noqa: E402
 from tests.e2e.twisty_page import TwistyView  # noqa: E402
 
 MINI_RAILS_NOTEBOOK = "play-mini-rails.ipynb"
-MINI_RAILS_PROMPT = r"to play: click a disc in the market"
 TWISTY_NOTEBOOK = "play-twisty-tracks.ipynb"
 OTR_NOTEBOOK = "play-off-the-rails.ipynb"
 BASELINE_NOTEBOOK = "latency-floor.ipynb"
@@ -160,11 +160,12 @@ def run_mini_rails(context: BrowserContext, server: JupyterServer, clicks: int) 
         for i in range(clicks)
     ]
     buttons: list[float] = []
-    build = view.button("Build")
+    build, back = view.button("Build"), view.button("Back")
     for i in range(clicks):
-        before = canvas_fingerprint(view.canvas)
-        view.click_market(slots[i % 2])  # a disc in hand again, nothing lit
-        settle(page, view.canvas, before)
+        if i:  # Back: the disc stays in hand, nothing lit (another slot would keep Build)
+            before = canvas_fingerprint(view.canvas)
+            back.click()
+            settle(page, view.canvas, before)
         buttons.append(timed(page, view.canvas, "click", build.click))  # the legal hexes light
     page.close()
     return {"board click": board, "button": buttons}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from railwidgets.core.hexgrid import Hex
 from railwidgets.draw.painter import hex_to_rgb
 from railwidgets.minirails.components import COMPANY_FILL, MAP_HEXES
 from railwidgets.minirails.render import DEFAULT_LAYOUT, Layout
+from railwidgets.minirails.rules import Game
 from tests.e2e.browser import (
     canvas_fingerprint,
     click_canvas,
@@ -31,9 +33,13 @@ from tests.e2e.browser import (
     wait_for_painted_canvas,
 )
 
-#: The widget's root: the VBox that holds the board's <canvas> as a direct child.
-WIDGET_ROOT = "div.widget-vbox:has(> canvas)"
-TAKES = re.compile(r"takes the (?P<company>\w+) disc \(slot (?P<slot>\d+)\)")
+#: The widget's root: the kit's VBox whose board row (an HBox) holds the board's <canvas>.
+WIDGET_ROOT = "div.widget-vbox:has(> div.widget-hbox > canvas)"
+#: The status line once a disc is picked: "… the red disc (slot 0) is in hand: press …".
+TAKES = re.compile(r"the (?P<company>\w+) disc \(slot (?P<slot>\d+)\) is in hand")
+#: The prompt of a person's turn, with one person at the table ("Your turn (Orange): click …")
+#: or several ("Orange to play: click …").
+HUMAN_PROMPT = r"(Your turn \(\w+\)|\w+ to play): click a disc in the market"
 #: A hex brightened by at least this much (sum of R, G, B) counts as lit.
 LIT_MIN_GAIN = 60
 COLOUR_TOLERANCE = 16
@@ -57,13 +63,25 @@ def sample_point(layout: Layout, h: Hex) -> tuple[float, float]:
     return (x + 0.55 * layout.hex_size, y)
 
 
+def lit_point(layout: Layout, h: Hex) -> tuple[float, float]:
+    """A point of hex ``h`` inside the bright band a lit target gets along its edge."""
+    x, y = layout.hex_centre(h)
+    return (x + 0.68 * layout.hex_size, y)
+
+
 def close_to(pixel: tuple[int, int, int, int], colour: str, tolerance: int) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], hex_to_rgb(colour), strict=True))
 
 
 @dataclass
 class MiniRailsView:
-    """One ``MiniRailsWidget`` on the page."""
+    """One ``MiniRailsWidget`` on the page, found by the kit's structure (``GameWidget``).
+
+    The widget's ``VBox`` holds, in order: the toolbar, the New game settings, the
+    Save link row, the seats, the action buttons, the status line, the board row
+    (the ``<canvas>`` and a side column: "since your turn" and the rules), the score
+    table and the log.
+    """
 
     root: Locator
     layout: Layout = DEFAULT_LAYOUT
@@ -83,24 +101,74 @@ class MiniRailsView:
         return self.root.page
 
     @property
+    def main_row(self) -> Locator:
+        """The board row: the canvas and the side column beside it."""
+        return self.root.locator("xpath=./div[canvas]")
+
+    @property
     def canvas(self) -> Locator:
-        return self.root.locator("> canvas")
+        return self.main_row.locator("xpath=./canvas")
+
+    @property
+    def side(self) -> Locator:
+        """The column beside the board ("since your turn", then the rules panel)."""
+        return self.main_row.locator("xpath=./div[1]")
+
+    @property
+    def recent(self) -> Locator:
+        """The "since your turn" list."""
+        return self.side.locator("xpath=./div[1]")
 
     @property
     def status(self) -> Locator:
-        """The status line: the HTML widget right under the board."""
-        return self.root.locator("xpath=./canvas/following-sibling::div[1]")
+        """The status line: the HTML widget right above the board row."""
+        return self.main_row.locator("xpath=./preceding-sibling::div[1]")
 
     @property
     def scores(self) -> Locator:
-        return self.root.locator("xpath=./canvas/following-sibling::div[2]")
+        return self.main_row.locator("xpath=./following-sibling::div[1]")
+
+    @property
+    def toolbar(self) -> Locator:
+        return self.root.locator("xpath=./div[1]")
+
+    @property
+    def settings(self) -> Locator:
+        """The New game settings box (hidden until New game… is pressed)."""
+        return self.root.locator("xpath=./div[2]")
+
+    @property
+    def file_row(self) -> Locator:
+        """Where Save puts its download link."""
+        return self.root.locator("xpath=./div[3]")
+
+    def load_file(self, name: str, content: bytes) -> None:
+        """Load: press the stock ``FileUpload`` button and choose a file with this content.
+
+        Its ``<input type=file>`` is never in the page: the button opens the chooser.
+        """
+        with self.page.expect_file_chooser() as chooser:
+            self.toolbar.locator(".widget-upload").click()
+        chooser.value.set_files(
+            files=[{"name": name, "mimeType": "application/json", "buffer": content}]
+        )
 
     def button(self, name: str) -> Locator:
-        # the accessible name also holds the icon's glyph: match the visible text
-        return self.root.locator("button", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"))
+        """A visible button by its text (the accessible name also holds the icon's glyph)."""
+        return self.root.locator(
+            "button:visible", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")
+        )
 
     def status_text(self) -> str:
         return self.status.inner_text().strip()
+
+    def recent_text(self) -> str:
+        return self.recent.inner_text().strip()
+
+    def canvas_size(self) -> tuple[int, int]:
+        """The canvas's own size in pixels (not its CSS size)."""
+        width, height = self.canvas.evaluate("(c) => [c.width, c.height]")
+        return (int(width), int(height))
 
     def wait_painted(self, timeout_s: float = 30.0) -> int:
         """Wait for the widget and a painted board; on failure, say what the page shows."""
@@ -114,18 +182,30 @@ class MiniRailsView:
 
     def wait_status(self, pattern: str, timeout_s: float = 30.0) -> str:
         """Wait until the status line matches ``pattern`` (a regular expression)."""
-        deadline = time.monotonic() + timeout_s
-        text = ""
-        while time.monotonic() < deadline:
-            text = self.status_text()
-            if re.search(pattern, text):
-                return text
-            self.page.wait_for_timeout(100)
-        raise TimeoutError(f"status line {text!r} does not match {pattern!r}")
+        return wait_for_text(self.status_text, pattern, self.page, timeout_s, "status line")
+
+    def new_game(self, players: int, seats: dict[str, str] | None = None) -> None:
+        """New game…, choose the player count (and seats: ``{"Seat 2": "Human"}``), Start.
+
+        Waits until the settings are hidden and the canvas is as tall as this many
+        players' profit boards need.
+        """
+        self.button("New game…").click()
+        form = self.settings
+        form.wait_for(state="visible")
+        count = f"{players} (variant)" if players in Game.DESIGNED_PLAYERS else str(players)
+        pick_option(form, "Players", count)
+        for label, kind in (seats or {}).items():
+            pick_option(form, label, kind)
+        self.button("Start").click()
+        form.wait_for(state="hidden")
+        height = int(self.layout.for_players(players).height)
+        wait_for_change(lambda: self.canvas_size()[1], None, self.page, what="canvas height")
+        wait_for_text(lambda: str(self.canvas_size()[1]), f"^{height}$", self.page, 10, "height")
 
     def hex_pixels(self) -> dict[Hex, tuple[int, int, int, int]]:
         hexes = sorted(MAP_HEXES)
-        values = pixels_at(self.canvas, [sample_point(self.layout, h) for h in hexes])
+        values = pixels_at(self.canvas, [lit_point(self.layout, h) for h in hexes])
         return dict(zip(hexes, values, strict=True))
 
     def click_market(self, slot: int) -> None:
@@ -133,6 +213,26 @@ class MiniRailsView:
 
     def click_hex(self, h: Hex) -> None:
         click_canvas(self.canvas, *self.layout.hex_centre(h))
+
+
+def pick_option(where: Locator, label: str, option: str) -> None:
+    """Pick ``option`` (its visible text) in the dropdown labelled ``label`` inside ``where``."""
+    dropdown = where.locator(".widget-dropdown", has=where.page.locator("label", has_text=label))
+    dropdown.locator("select").select_option(label=option)
+
+
+def wait_for_text(
+    read: Callable[[], str], pattern: str, page: Page, timeout_s: float = 30.0, what: str = "text"
+) -> str:
+    """Poll ``read()`` until it matches ``pattern`` (a regular expression); returns it."""
+    deadline = time.monotonic() + timeout_s
+    text = ""
+    while time.monotonic() < deadline:
+        text = read()
+        if re.search(pattern, text):
+            return text
+        page.wait_for_timeout(100)
+    raise TimeoutError(f"{what} {text!r} does not match {pattern!r} after {timeout_s:.0f} s")
 
 
 def lit_hexes(

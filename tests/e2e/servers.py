@@ -28,7 +28,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -221,7 +221,13 @@ def prepare_root(work_dir: Path, notebooks_dir: Path = NOTEBOOKS_DIR) -> Path:
     return root
 
 
-def _command(kind: ServerKind, port: int, root: Path, notebook: str | None) -> list[str]:
+def _command(
+    kind: ServerKind, port: int, root: Path, notebook: str | None, extra_args: Sequence[str] = ()
+) -> list[str]:
+    return [*_base_command(kind, port, root, notebook), *extra_args]
+
+
+def _base_command(kind: ServerKind, port: int, root: Path, notebook: str | None) -> list[str]:
     if kind == "voila":
         target = str(root / notebook) if notebook else str(root)
         return [
@@ -233,6 +239,9 @@ def _command(kind: ServerKind, port: int, root: Path, notebook: str | None) -> l
             f"--Voila.root_dir={root}",
             "--show_tracebacks=True",
             "--Voila.token=",
+            # its kernels' connection files (a temporary folder by default) in the
+            # server's runtime folder, where leftover kernels are found and ended
+            f"--Voila.connection_dir_root={root.parent / 'runtime'}",
         ]
     return [
         str(VENV_BIN / "jupyter"),
@@ -255,17 +264,20 @@ def start_server(
     notebook: str | None = None,
     notebooks_dir: Path = NOTEBOOKS_DIR,
     extra_env: dict[str, str] | None = None,
+    extra_args: Sequence[str] = (),
 ) -> JupyterServer:
     """Start a server and wait until it answers.
 
     ``notebook`` (Voilà only) serves that one notebook at ``/``; without it Voilà
-    serves the whole folder under ``/voila/render/NAME``.
+    serves the whole folder under ``/voila/render/NAME``. ``extra_args`` go on the
+    command line (``--MappingKernelManager.cull_idle_timeout=5``, say).
     """
     work_dir = Path(tempfile.mkdtemp(prefix=f"railwidgets-e2e-{kind}-"))
     try:
         root = prepare_root(work_dir, notebooks_dir)
         settings_dir = work_dir / "settings"
         _write_settings(settings_dir)
+        (work_dir / "runtime").mkdir()
         port = free_port()
         env = {
             **os.environ,
@@ -283,7 +295,7 @@ def start_server(
         log_path = work_dir / "server.log"
         log_file = log_path.open("wb")
         process = subprocess.Popen(
-            _command(kind, port, root, notebook),
+            _command(kind, port, root, notebook, extra_args),
             cwd=root,
             env=env,
             stdin=subprocess.DEVNULL,

@@ -10,6 +10,7 @@ executed in it with nbconvert, and the play notebook served by Voilà from it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -96,6 +97,13 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
         env=isolated_env(base),
     )
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    # then repo2docker runs binder/postBuild from the repository root, the environment first
+    env = isolated_env(base)
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
+    post = subprocess.run(
+        [str(BINDER / "postBuild")], cwd=repo, capture_output=True, text=True, timeout=60, env=env
+    )
+    assert post.returncode == 0, post.stdout[-3000:] + post.stderr[-3000:]
     print(f"Binder environment built in {time.monotonic() - started:.1f} s")
     yield repo, venv
 
@@ -141,6 +149,67 @@ def test_binder_environment_serves_widgets_to_lab_and_voila(binder_env: tuple[Pa
         env=env,
     )
     assert re.search(r"voila\.server_extension.*enabled", servers.stdout + servers.stderr)
+
+
+def test_binder_environment_has_no_news_pop_up_and_culls_idle_kernels(
+    binder_env: tuple[Path, Path],
+) -> None:
+    """postBuild's settings, as the servers read them (no browser: see test_servers_behave)."""
+    _, venv = binder_env
+    env = isolated_env(venv.parent)
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            str(venv / "bin" / "jupyter"),
+            "lab",
+            "--no-browser",
+            "--allow-root",
+            f"--port={port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            f"--ServerApp.root_dir={venv.parent}",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        url = (
+            f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/apputils-extension:notification"
+        )
+        settings = _get_json(url, process)
+        defaults = {k: v.get("default") for k, v in settings["schema"]["properties"].items()}
+        assert defaults.get("fetchNews") == "false", settings  # the overrides change defaults
+        assert defaults.get("checkForUpdates") is False, settings
+    finally:
+        stop_process_group(process)
+        end_kernels(venv.parent / "home" / "runtime")
+    shown = subprocess.run(
+        [str(venv / "bin" / "jupyter"), "server", "--show-config"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    config = shown.stdout + shown.stderr
+    culling = (
+        config[config.index("MappingKernelManager") :] if "MappingKernelManager" in config else ""
+    )
+    for setting in (".cull_idle_timeout = 600", ".cull_interval = 60", ".cull_connected = False"):
+        assert setting in culling, config[-2000:]
+
+
+def _get_json(url: str, process: subprocess.Popen[bytes], timeout_s: float = 90) -> dict:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        assert process.poll() is None, "the server exited"
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                return dict(json.loads(response.read()))
+        except OSError:
+            assert time.monotonic() < deadline, f"no answer from {url}"
+            time.sleep(0.3)
 
 
 def test_binder_environment_runs_every_notebook(binder_env: tuple[Path, Path]) -> None:

@@ -20,6 +20,7 @@ from railwidgets.minirails import scenarios
 from tests.e2e.browser import open_and_run, pixels_at, save_screenshot
 from tests.e2e.conftest import PLAY_NOTEBOOK, TUTORIAL_NOTEBOOK, BrowserPage
 from tests.e2e.minirails_page import (
+    HUMAN_PROMPT,
     MiniRailsView,
     cell_index,
     let_bots_finish,
@@ -33,7 +34,6 @@ pytestmark = pytest.mark.e2e
 BUILD_EXAMPLE_CELL = "MiniRailsWidget(game=scenarios.build_example()"
 WHOLE_GAME_CELL = "MiniRailsWidget(players=3, seats="
 FULL_GAME_TIMEOUT_S = 120
-HUMAN_PROMPT = r"to play: click a disc in the market"
 
 
 def save_notebook(page: Page) -> None:
@@ -41,6 +41,12 @@ def save_notebook(page: Page) -> None:
     page.get_by_role("menuitem", name="File", exact=True).click()
     page.get_by_role("menuitem", name=re.compile(r"^Save Notebook(?! As)")).click()
     page.locator(".jp-mod-current.jp-mod-dirty").wait_for(state="detached", timeout=15_000)
+
+
+def assert_status_above_board(view: MiniRailsView) -> None:
+    status, canvas = view.status.bounding_box(), view.canvas.bounding_box()
+    assert status and canvas, "status line or board not shown"
+    assert status["y"] + status["height"] <= canvas["y"] + 1, (status, canvas)
 
 
 def play_tutorial_build_example(
@@ -54,6 +60,9 @@ def play_tutorial_build_example(
     view.wait_painted()
     save_screenshot(page, f"{name}-0-painted")
     game = scenarios.build_example()
+    # the board is as tall as this game's profit boards need, and the status sits above it
+    assert view.canvas_size() == (900, int(view.layout.for_players(game.num_players).height))
+    assert_status_above_board(view)
     legal = set(game.legal_hexes("red"))
     assert game.state.market[0] == "red"
     view.wait_status(HUMAN_PROMPT)
