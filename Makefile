@@ -3,7 +3,8 @@
 #   make lab    set up .venv (once) and open JupyterLab on the tutorials
 #   make test   set up .venv (once) and run every test: unit, notebooks, browser
 #   make lint   ruff
-#   make voila  the Mini Rails board alone, as an app (Voilà)
+#   make voila  a game's board alone, as an app (Voilà): GAME=mini-rails (default),
+#               twisty-tracks or off-the-rails
 #   make bench  the speed measurements in benchmarks/
 #   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
 #               then changes nothing; tests/test_notebooks_metadata.py checks it)
@@ -32,7 +33,7 @@ QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
 	@echo "make test   set up and run every test (unit, notebooks, browser)"
-	@echo "make voila  play Mini Rails as a Voilà app"
+	@echo "make voila  play a game as a Voilà app (GAME=mini-rails, twisty-tracks or off-the-rails)"
 	@echo "make lint   check the code with ruff"
 	@echo "make bench  print the speed measurements"
 	@echo "make notebooks-metadata  save the notebooks as JupyterLab writes them"
@@ -99,9 +100,12 @@ bench: venv browser
 fuzz: venv
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} $(PY) -m pytest -q -p no:randomly tests/fuzz
 
+GAME ?= mini-rails
+
 voila: venv
+	@test -f notebooks/play-$(GAME).ipynb || { echo "GAME must be mini-rails, twisty-tracks or off-the-rails, not '$(GAME)'"; exit 2; }
 	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(VENV)/bin/voila notebooks/play-mini-rails.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+	$(VENV)/bin/voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 		$(KERNEL_CULLING)
 
 # After editing or running a notebook (any notebook in notebooks/): the kernel metadata
