@@ -547,6 +547,16 @@ class Game(ABC):
         except NotImplementedError:
             return None
 
+    def _repr_html_(self) -> str | None:
+        """The picture as an ``<img>``: a notebook JupyterLab does not trust yet (one not
+        run since it was opened) shows that, where it hides raw SVG."""
+        svg = self._repr_svg_()
+        if svg is None:
+            return None
+        from railwidgets.draw.svg import svg_img
+
+        return svg_img(svg)
+
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.current_player} to play"
         return (

@@ -24,6 +24,7 @@ force when it was drawn, and sits in a group clipped by the clips in force.
 
 from __future__ import annotations
 
+import base64
 import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -44,7 +45,7 @@ from railwidgets.draw.painter import (
     translation,
 )
 
-__all__ = ["SvgPainter"]
+__all__ = ["SvgPainter", "svg_img"]
 
 _ANCHOR = {"left": "start", "center": "middle", "right": "end"}
 _BASELINE = {"top": "hanging", "middle": "central", "bottom": "text-after-edge", "alphabetic": None}
@@ -359,3 +360,14 @@ def _path_data(commands: Sequence[PathCommand]) -> str:
             raise ValueError(f"unknown path command {command!r}")
         started = op != "Z" or started
     return "".join(parts)
+
+
+def svg_img(svg: str) -> str:
+    """``svg`` as an HTML ``<img>`` (a data URI): shown even where raw SVG output is not
+    (a notebook JupyterLab does not trust yet).
+
+    >>> svg_img('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1"/>')[:42]
+    '<img alt="the board" src="data:image/svg+x'
+    """
+    data = base64.b64encode(svg.encode()).decode()
+    return f'<img alt="the board" src="data:image/svg+xml;base64,{data}"/>'

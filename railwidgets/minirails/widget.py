@@ -255,6 +255,9 @@ class MiniRailsWidget(GameWidget):
             return self.event_text(self.why_not(Build(company, slot, value)))  # type: ignore[arg-type]
         return f"{err}. {self.prompt()}"
 
+    def describe_move(self, seat: int, action: Any) -> str:
+        return f"{self.game.player_name(seat)}: {self.event_text(str(action))}"
+
     def event_text(self, line: str) -> str:
         """Hexes named as the map shows them: "builds red at (-3, 4)" reads "… at H1"."""
         return _HEX_IN_TEXT.sub(_named_hex, line)

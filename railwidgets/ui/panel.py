@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -46,7 +47,7 @@ from railwidgets.core.game import Game
 from railwidgets.core.rulebook import RuleBook, UnknownRuleError
 from railwidgets.core.search import SearchBot, Thought
 from railwidgets.draw.painter import Painter
-from railwidgets.draw.svg import SvgPainter
+from railwidgets.draw.svg import SvgPainter, svg_img
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
 from railwidgets.ui.controls import (
@@ -121,6 +122,7 @@ class GameWidget(widgets.VBox):
         self.bot_task: asyncio.Task[None] | None = None
         self.bots_stopped = False
         self.thinking: int | None = None  # the seat whose bot is choosing, if any
+        self._shown_until = 0.0  # clock time until which an animation is still playing
         self._stop_thinking = threading.Event()  # Stop sets it: a searching bot stops at once
         self.hinting = False  # the Hint button's search is running
         self.hint_task: asyncio.Task[None] | None = None
@@ -643,6 +645,9 @@ class GameWidget(widgets.VBox):
     def _may_pick(self) -> bool:
         """Whether a person may pick now; if not, say why."""
         game = self.game
+        if time.monotonic() < self._shown_until:
+            self.say("Wait a moment: the last move is still being shown.", error=True)
+            return False
         if game.is_over:
             self.say("The game is over: press New game… to play again.", error=True)
             return False
@@ -793,9 +798,15 @@ class GameWidget(widgets.VBox):
         static = static or (viewer, cover) != (self.viewer, self.cover_for)
         self._new_choice()
         self.say(self._after(events))
-        self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
+        self._animate(frames, static)
         self._update_panels()
         self._schedule_bots()
+
+    def _animate(self, frames: Sequence[Frame], static: bool) -> None:
+        """One redraw with the frames played first; picks wait until the page has shown them."""
+        self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
+        if frames and _running_loop() is not None:  # a page is showing it (not plain Python)
+            self._shown_until = time.monotonic() + len(frames) * self.FRAME_PAUSE
 
     def _after(self, events: str) -> str:
         """The status after a move: what happened and what to do now; once the game is
@@ -1121,7 +1132,7 @@ class GameWidget(widgets.VBox):
                 self._new_choice()
                 self.say(self._after(events))
                 static = shown != (self.viewer, self.cover_for)
-                self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
+                self._animate(frames, static)
                 self._update_panels()
             except Exception as err:  # a drawing failure must show, not end the task unseen
                 self.bots_stopped = True
@@ -1163,7 +1174,11 @@ class GameWidget(widgets.VBox):
         (GitHub, nbviewer, a saved notebook opened before it is run)."""
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
-            bundle["image/svg+xml"] = self.to_svg()
+            svg = self.to_svg()
+            bundle["image/svg+xml"] = svg
+            # a notebook not yet run is untrusted in JupyterLab, which then shows only
+            # "safe" output: an <img> of the picture is, the SVG itself is not
+            bundle["text/html"] = svg_img(svg)
         return bundle
 
 

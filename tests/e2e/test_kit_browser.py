@@ -332,16 +332,6 @@ def check_saved_pictures_before_running(page: Page, tutorial: Path) -> None:
         assert "MiniRailsWidget(" not in cell.locator(".jp-OutputArea").inner_text()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="kit bug (issue 15 item 15): JupyterLab renders a saved notebook's outputs as "
-    "untrusted until it is run, and an untrusted output shows only a safe mimetype; "
-    "image/svg+xml and the widget view are not safe, so Lab shows text/plain "
-    "('MiniRailsWidget(children=(HBox(...') and the Game's '<...Game players=3 ...>'. "
-    "Measured fix: GameWidget._repr_mimebundle_ (and Game) also give text/html "
-    "'<img src=\"data:image/svg+xml;base64,...\">', which Lab's sanitizer keeps "
-    "(screenshots/e2e/explore-untrusted-html-img.png).",
-)
 def test_jupyterlab_saved_tutorial_shows_board_pictures_before_it_is_run(
     lab_server: JupyterServer, browser_page: BrowserPage
 ) -> None:
