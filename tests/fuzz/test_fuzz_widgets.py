@@ -5,9 +5,9 @@ change through legal actions: after every event the game's record replays to
 exactly its position. Widgets are found and driven generically (``widgets.py``),
 so a new game's widget is fuzzed as soon as it exists.
 
-Three tests are known to fail because of bugs in the widget kit (issue 14, items
-5–7, fixed by the lead in ``railwidgets/ui``): they are marked ``xfail(strict=True)``
-so that they start to pass loudly the day the kit is fixed.
+Three tests guard what issue 14 (items 5–7) found in the widget kit: clicks at
+NaN or infinity, disabled buttons that acted, and widgets left alive by every
+New game. They were strict xfails until the kit was fixed.
 """
 
 from __future__ import annotations
