@@ -25,6 +25,7 @@ __all__ = [
     "FONT_FAMILY",
     "IDENTITY",
     "Align",
+    "ArcByPath",
     "Baseline",
     "Matrix",
     "Painter",
@@ -240,6 +241,31 @@ class Painter(Protocol):
     def sleep(self, seconds: float) -> None:
         """Pause an animation here (painters that show no time ignore it)."""
         ...
+
+
+class ArcByPath:
+    """A painter's ``arc`` drawn as a one-arc :meth:`Painter.path` (mixed into painters
+    that have ``path``, so that an arc is drawn one way everywhere)."""
+
+    def path(self, commands: Sequence[PathCommand], **style: object) -> None:
+        raise NotImplementedError  # the painter's own
+
+    def arc(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        start: float,
+        end: float,
+        stroke: str | None = None,
+        width: float = 1.0,
+        fill: str | None = None,
+        alpha: float = 1.0,
+    ) -> None:
+        commands: list[PathCommand] = [("A", x, y, r, start, end)]
+        if fill:
+            commands.append(("Z",))
+        self.path(commands, fill=fill, stroke=stroke, width=width, alpha=alpha)
 
 
 def arc_points(

@@ -33,6 +33,7 @@ from railwidgets.draw.painter import (
     FONT_FAMILY,
     IDENTITY,
     Align,
+    ArcByPath,
     Baseline,
     Matrix,
     PathCommand,
@@ -70,7 +71,7 @@ def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> 
     return " ".join(parts)
 
 
-class SvgPainter:
+class SvgPainter(ArcByPath):
     """Implements :class:`~railwidgets.draw.painter.Painter`; :meth:`to_svg` gives the picture.
 
     Each layer becomes one ``<g>`` group, stacked in layer order.
@@ -259,23 +260,6 @@ class SvgPainter:
             f'<path d="{_path_data(commands)}" {_paint(fill, stroke, width, alpha)} '
             f'stroke-linecap="round" stroke-linejoin="round"{dashes}/>'
         )
-
-    def arc(
-        self,
-        x: float,
-        y: float,
-        r: float,
-        start: float,
-        end: float,
-        stroke: str | None = None,
-        width: float = 1.0,
-        fill: str | None = None,
-        alpha: float = 1.0,
-    ) -> None:
-        commands: list[PathCommand] = [("A", x, y, r, start, end)]
-        if fill:
-            commands.append(("Z",))
-        self.path(commands, fill=fill, stroke=stroke, width=width, alpha=alpha)
 
     def save(self) -> None:
         self._saved.append((self._matrix, self._clips))

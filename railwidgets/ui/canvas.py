@@ -22,12 +22,20 @@ from typing import Any
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
-from railwidgets.draw.painter import FONT_FAMILY, Align, Baseline, PathCommand, Point, hex_to_rgb
+from railwidgets.draw.painter import (
+    FONT_FAMILY,
+    Align,
+    ArcByPath,
+    Baseline,
+    PathCommand,
+    Point,
+    hex_to_rgb,
+)
 
 __all__ = ["CanvasPainter"]
 
 
-class CanvasPainter:
+class CanvasPainter(ArcByPath):
     """Draws on the layers of a ``MultiCanvas`` (layer ``i`` of ``names`` is ``canvas[i]``)."""
 
     def __init__(self, canvas: MultiCanvas, names: Sequence[str]):
@@ -295,23 +303,6 @@ class CanvasPainter:
             layer.stroke()
             if dash:
                 layer.set_line_dash([])
-
-    def arc(
-        self,
-        x: float,
-        y: float,
-        r: float,
-        start: float,
-        end: float,
-        stroke: str | None = None,
-        width: float = 1.0,
-        fill: str | None = None,
-        alpha: float = 1.0,
-    ) -> None:
-        commands: list[PathCommand] = [("A", x, y, r, start, end)]
-        if fill:
-            commands.append(("Z",))
-        self.path(commands, fill=fill, stroke=stroke, width=width, alpha=alpha)
 
     def save(self) -> None:
         key = id(self._layer)
