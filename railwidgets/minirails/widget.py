@@ -37,6 +37,7 @@ from railwidgets.minirails.components import (
     PLAYER_FILL,
     hex_name,
 )
+from railwidgets.minirails.describe import describe
 from railwidgets.minirails.picks import parts_of
 from railwidgets.minirails.render import (
     DEFAULT_LAYOUT,
@@ -249,7 +250,8 @@ class MiniRailsWidget(GameWidget):
             return f"{game.player_name(seat)} has already {done} this round: press {'Buy' if value == 'build' else 'Build'}."  # type: ignore[arg-type]
         if part == "hex":
             if company is None or slot is None or not self.building:
-                return "To build, click a disc in the market, press Build, then click a lit hex."
+                what = f"{describe(game, value)}. " if value in MAP_HEXES else ""
+                return f"{what}To build, click a disc in the market, press Build, then click a lit hex."
             if value is not None and not game.legal_hexes(company):
                 return f"{company.title()} is blocked: click its frame, not a hex."
             return self.event_text(self.why_not(Build(company, slot, value)))  # type: ignore[arg-type]
@@ -295,7 +297,12 @@ class MiniRailsWidget(GameWidget):
                 f"{company.title()} is blocked: no empty hex next to its discs. Click the "
                 f"{company} frame to put the disc there ({company} shares −1)."
             )
-        return f"{turn}: the {company} disc (slot {self.selected}) is in hand: press {verbs}."
+        assert self.selected is not None
+        # what Buy and Build would do (the description's first sentence names the disc again)
+        what = describe(game, MarketTarget(self.selected)).split(". ", 1)[-1]
+        return (
+            f"{turn}: the {company} disc (slot {self.selected}) is in hand: press {verbs}. {what}"
+        )
 
     def _result_sentence(self) -> str:
         game = self.game
