@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -122,7 +121,6 @@ class GameWidget(widgets.VBox):
         self.bot_task: asyncio.Task[None] | None = None
         self.bots_stopped = False
         self.thinking: int | None = None  # the seat whose bot is choosing, if any
-        self._shown_until = 0.0  # clock time until which an animation is still playing
         self._stop_thinking = threading.Event()  # Stop sets it: a searching bot stops at once
         self.hinting = False  # the Hint button's search is running
         self.hint_task: asyncio.Task[None] | None = None
@@ -645,9 +643,6 @@ class GameWidget(widgets.VBox):
     def _may_pick(self) -> bool:
         """Whether a person may pick now; if not, say why."""
         game = self.game
-        if time.monotonic() < self._shown_until:
-            self.say("Wait a moment: the last move is still being shown.", error=True)
-            return False
         if game.is_over:
             self.say("The game is over: press New game… to play again.", error=True)
             return False
@@ -803,10 +798,9 @@ class GameWidget(widgets.VBox):
         self._schedule_bots()
 
     def _animate(self, frames: Sequence[Frame], static: bool) -> None:
-        """One redraw with the frames played first; picks wait until the page has shown them."""
+        """One redraw with the frames played first. A pick made while the page still plays
+        them is drawn after them (the page runs the batches in order)."""
         self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
-        if frames and _running_loop() is not None:  # a page is showing it (not plain Python)
-            self._shown_until = time.monotonic() + len(frames) * self.FRAME_PAUSE
 
     def _after(self, events: str) -> str:
         """The status after a move: what happened and what to do now; once the game is
