@@ -88,7 +88,9 @@ class JupyterServer:
     def url_for(self, notebook: str) -> str:
         """The page a person opens to use ``notebook`` (a name inside the root folder)."""
         if self.kind == "lab":
-            return f"{self.base_url}lab/tree/{notebook}"
+            # ?reset: a fresh workspace, so Lab does not reopen the tabs an earlier test left
+            # (their hidden cells would then match a test's locators too)
+            return f"{self.base_url}lab/tree/{notebook}?reset"
         if self.kind == "notebook":
             return f"{self.base_url}notebooks/{notebook}"
         if self.notebook == notebook:
