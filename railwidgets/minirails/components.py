@@ -181,6 +181,8 @@ def start_hexes(slot: int, discs: int) -> tuple[Hex, ...]:
 # Players and display (D10) -------------------------------------------------------------------------
 
 PLAYER_COLOURS: tuple[str, ...] = ("orange", "purple", "green", "black", "pink")
+#: How the rules name each seat: its colour ("Orange").
+PLAYER_NAMES: tuple[str, ...] = tuple(colour.title() for colour in PLAYER_COLOURS)
 
 COMPANY_LETTER: dict[str, str] = {
     "red": "R",

@@ -26,6 +26,7 @@ from railwidgets.minirails.components import (
     MAP_HEXES,
     PLAYER_COLOURS,
     PLAYER_FILL,
+    PLAYER_NAMES,
     PROFIT_MAX,
     PROFIT_MIN,
     RING_CW,
@@ -75,7 +76,7 @@ TERRAIN_LABEL: dict[str, str] = {t: _toward(f, ink_for(f), 0.62) for t, f in TER
 
 def player_name(seat: int) -> str:
     """A seat's name as the rules give it: its colour ("Orange")."""
-    return PLAYER_COLOURS[seat].title()
+    return PLAYER_NAMES[seat]
 
 
 # -- what a click can hit --------------------------------------------------------------------

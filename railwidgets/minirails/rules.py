@@ -62,7 +62,7 @@ from railwidgets.minirails.components import (
     BLOCKED_PENALTY,
     COMPANIES,
     MAP_HEXES,
-    PLAYER_COLOURS,
+    PLAYER_NAMES,
     PROFIT_MAX,
     PROFIT_MIN,
     ROUNDS,
@@ -124,11 +124,11 @@ ACTIONS: tuple[type[Action], ...] = (Buy, Build)
 #: a value costs less than building it. Market slots go up to the largest market.
 MARKET_SLOTS = range(max(row.draw_per_round for row in SETUP.values()))
 BUY_ACTIONS = {(c, slot): Buy(c, slot) for c in COMPANIES for slot in MARKET_SLOTS}
+#: Per company and slot, its builds by target hex (``None``: onto the frame).
 BUILD_ACTIONS = {
-    (c, slot, h): Build(c, slot, h)
+    (c, slot): {h: Build(c, slot, h) for h in (*sorted(MAP_HEXES), None)}
     for c in COMPANIES
     for slot in MARKET_SLOTS
-    for h in (*sorted(MAP_HEXES), None)
 }
 
 
@@ -250,7 +250,7 @@ class Game(BaseGame):
 
     def player_name(self, seat: int) -> str:
         """The seat's colour, as the rules name players ("Orange")."""
-        return PLAYER_COLOURS[seat].title()
+        return PLAYER_NAMES[seat]
 
     def legal_hexes(self, company: str) -> list[Hex]:
         """§2.8.1: the empty map hexes next to a disc of ``company``, sorted."""
@@ -274,7 +274,7 @@ class Game(BaseGame):
                 actions.append(BUY_ACTIONS[item, slot])
             if build:
                 hexes = s.frontier[item] or (None,)  # §2.8.5: blocked
-                actions += [BUILD_ACTIONS[item, slot, h] for h in hexes]
+                actions += map(BUILD_ACTIONS[item, slot].__getitem__, hexes)
         return actions
 
     def _check(self, action: Action) -> None:

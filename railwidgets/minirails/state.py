@@ -115,13 +115,25 @@ def frontiers(board: Mapping[Hex, str]) -> dict[str, tuple[Hex, ...]]:
 
 
 def place_disc(s: State, h: Hex, company: str) -> None:
-    """Put a ``company`` disc on the empty map hex ``h``, keeping the frontiers."""
-    s.board[h] = company
-    for c, hexes in s.frontier.items():
-        if h in hexes:
-            s.frontier[c] = tuple(x for x in hexes if x != h)
-    grown = {*s.frontier[company], *(n for n in MAP_NEIGHBOURS[h] if n not in s.board)}
-    s.frontier[company] = tuple(sorted(grown))
+    """Put a ``company`` disc on the empty map hex ``h``, keeping the frontiers.
+
+    >>> s = State()
+    >>> s.board = {(0, 0): "red"}
+    >>> s.frontier = frontiers(s.board)
+    >>> place_disc(s, (1, 0), "blue")
+    >>> s.frontier == frontiers(s.board)
+    True
+    """
+    board, frontier = s.board, s.frontier
+    board[h] = company
+    for c, hexes in frontier.items():
+        if h in hexes:  # no longer empty: out of every frontier that held it
+            i = hexes.index(h)
+            frontier[c] = hexes[:i] + hexes[i + 1 :]
+    own = frontier[company]
+    new = [n for n in MAP_NEIGHBOURS[h] if n not in board and n not in own]
+    if new:
+        frontier[company] = tuple(sorted(own + tuple(new)))
 
 
 def discs_in_play(s: State) -> Counter[str]:
