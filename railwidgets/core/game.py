@@ -164,8 +164,8 @@ class Game(ABC):
         Nothing public draws from it, so the only way to change a game's chance
         is an action the game records.
         """
-        if self._rng is None:
-            self._rng = random.Random()
+        if self._rng is None:  # a copy or an undo: the generator is made again from its state
+            self._rng = random.Random.__new__(random.Random)  # unseeded: setstate() sets it all
             self._rng.setstate(self._rng_state)
         self._rng_state = None  # may be drawn from: read it again when needed
         return self._rng

@@ -53,7 +53,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from railwidgets.core.action import Action, decode_action
+from railwidgets.core.action import Action, decode_action, trust
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.hexgrid import Hex
@@ -130,6 +130,30 @@ BUILD_ACTIONS = {
     for c in COMPANIES
     for slot in MARKET_SLOTS
 }
+trust(BUY_ACTIONS.values())
+trust(a for builds in BUILD_ACTIONS.values() for a in builds.values())
+
+#: The builds last listed for each company and slot, with the frontier they were listed
+#: from: a frontier is replaced, never changed, when a disc is placed, so while it is
+#: the same tuple the same builds stand (the cache holds it, so its ``id`` stays unique).
+_LISTED_BUILDS: dict[tuple[str, int], tuple[tuple[Hex, ...], tuple[Build, ...]]] = {}
+
+
+def builds_from(company: str, slot: int, frontier: tuple[Hex, ...]) -> tuple[Build, ...]:
+    """Every build of the ``company`` disc in market ``slot``, given its ``frontier``.
+
+    >>> builds_from("red", 2, ((0, 1), (1, 0)))
+    (Build(company='red', slot=2, hex=(0, 1)), Build(company='red', slot=2, hex=(1, 0)))
+    >>> builds_from("red", 2, ())  # §2.8.5: blocked, onto the frame
+    (Build(company='red', slot=2, hex=None),)
+    """
+    listed = _LISTED_BUILDS.get((company, slot))
+    if listed is not None and listed[0] is frontier:
+        return listed[1]
+    by_hex = BUILD_ACTIONS[company, slot]
+    builds = tuple(map(by_hex.__getitem__, frontier or (None,)))
+    _LISTED_BUILDS[company, slot] = (frontier, builds)
+    return builds
 
 
 def action_from_dict(data: Any) -> Buy | Build:
@@ -224,7 +248,9 @@ class Game(BaseGame):
     def _start_round(self, s: State) -> None:
         """§2.7.1–2: draw 2N+1 discs into the market; every player gets both actions back."""
         s.round += 1
-        pool = [c for c in COMPANIES for _ in range(s.bag[c])]
+        pool: list[str] = []
+        for company in COMPANIES:
+            pool += [company] * s.bag[company]
         drawn = self._chance.sample(pool, SETUP[self.num_players].draw_per_round)
         for company in drawn:
             s.bag[company] -= 1
@@ -273,8 +299,7 @@ class Game(BaseGame):
             if buy:
                 actions.append(BUY_ACTIONS[item, slot])
             if build:
-                hexes = s.frontier[item] or (None,)  # §2.8.5: blocked
-                actions += map(BUILD_ACTIONS[item, slot].__getitem__, hexes)
+                actions += builds_from(item, slot, s.frontier[item])
         return actions
 
     def _check(self, action: Action) -> None:
@@ -336,7 +361,7 @@ class Game(BaseGame):
     def _apply(self, action: Action) -> None:
         s = self._state
         seat = s.order[s.turn]
-        name = self.player_name(seat)
+        name = PLAYER_NAMES[seat]
         assert isinstance(action, Buy | Build)
         company = action.company
         s.market[action.slot] = seat  # §2.7.4: the marker takes the disc's place (D12a)
@@ -375,7 +400,7 @@ class Game(BaseGame):
         s.taxed.append(company)
         s.order = [seat for seat in s.market if type(seat) is int]
         s.market = []  # §2.7.10: the market row becomes the order row
-        order = ", ".join(self.player_name(seat) for seat in s.order)
+        order = ", ".join([PLAYER_NAMES[seat] for seat in s.order])
         self._say(f"Round {s.round}: {company} is taxed (slot {slot}). Next order: {order}.")
         if len(s.taxed) == TAXED_SPACES:
             s.over = True
