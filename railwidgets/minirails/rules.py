@@ -183,6 +183,12 @@ def keeps(share: Share, taxed: set[str] | frozenset[str]) -> bool:
     return share.value >= 0 if share.company in taxed else share.value <= 0
 
 
+def best_of(result: list[SeatScore]) -> list[int]:
+    """The seats ahead in ``result``: §2.10.5 the highest total, §2.11 ties by the best shares."""
+    best = max(line.tie_break for line in result)
+    return [line.seat for line in result if line.tie_break == best]
+
+
 def clamp(value: int) -> int:
     """§2.8.4, §2.9: a share value never leaves −10..+10."""
     return PROFIT_MIN if value < PROFIT_MIN else PROFIT_MAX if value > PROFIT_MAX else value
@@ -252,8 +258,9 @@ class Game(BaseGame):
         for company in COMPANIES:
             pool += [company] * s.bag[company]
         drawn = self._chance.sample(pool, SETUP[self.num_players].draw_per_round)
+        s.bag = bag = s.bag.copy()  # replaced, never changed in place: copies share it
         for company in drawn:
-            s.bag[company] -= 1
+            bag[company] -= 1
         s.market = list(drawn)
         s.turn = 0
         s.actions_left = [frozenset((BUY, BUILD))] * self.num_players
@@ -372,7 +379,8 @@ class Game(BaseGame):
         else:
             s.actions_left[seat] = s.actions_left[seat] - {BUILD}
             if action.hex is None:
-                s.frame_discs[company] += 1  # §2.8.5: blocked, onto the frame, −1
+                # §2.8.5: blocked, onto the frame, −1 (the counts replaced: copies share them)
+                s.frame_discs = {**s.frame_discs, company: s.frame_discs[company] + 1}
                 delta = BLOCKED_PENALTY
                 where = f"onto its frame ({company} is blocked)"
             else:
@@ -397,7 +405,7 @@ class Game(BaseGame):
         """§2.7.8–11: the disc left is taxed; the markers, closed up, are next round's order."""
         s = self._state
         slot, company = next((i, c) for i, c in enumerate(s.market) if type(c) is str)
-        s.taxed.append(company)
+        s.taxed = [*s.taxed, company]  # replaced, never changed in place: copies share it
         s.order = [seat for seat in s.market if type(seat) is int]
         s.market = []  # §2.7.10: the market row becomes the order row
         order = ", ".join([PLAYER_NAMES[seat] for seat in s.order])
@@ -415,7 +423,7 @@ class Game(BaseGame):
             self._say(
                 f"{self.player_name(line.seat)} scores {line.score:+d} (shares removed: {removed})."
             )
-        winners = self._winners()
+        winners = best_of(result)
         names = " and ".join(self.player_name(w) for w in winners)
         self._say(f"{names} win{'s' if len(winners) == 1 else ''}.")
 
@@ -441,9 +449,7 @@ class Game(BaseGame):
 
     def _winners(self) -> list[int]:
         """§2.10.5 the highest total, even if negative; §2.11 ties by the best shares."""
-        result = self.scoring()
-        best = max(line.tie_break for line in result)
-        return [line.seat for line in result if line.tie_break == best]
+        return best_of(self.scoring())
 
     @property
     def tie_break_used(self) -> bool:

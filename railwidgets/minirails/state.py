@@ -77,14 +77,14 @@ class State:
         new.tiles, new.hexes, new.frames = self.tiles, self.hexes, self.frames
         new.board = self.board.copy()
         new.frontier = self.frontier.copy()  # its tuples are replaced, never changed
-        new.frame_discs = self.frame_discs.copy()
-        new.bag = self.bag.copy()
+        new.frame_discs = self.frame_discs  # these three are replaced, never changed in place
+        new.bag = self.bag
         new.market = self.market.copy()
         new.order = self.order  # replaced, never changed in place
         new.turn = self.turn
         new.actions_left = self.actions_left.copy()
         new.shares = [seat.copy() for seat in self.shares]
-        new.taxed = self.taxed.copy()
+        new.taxed = self.taxed
         new.round = self.round
         new.over = self.over
         return new
