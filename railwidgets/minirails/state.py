@@ -75,9 +75,11 @@ class State:
     def copy(self) -> State:
         new = State.__new__(State)
         new.tiles, new.hexes, new.frames = self.tiles, self.hexes, self.frames
-        new.board = self.board.copy()
-        new.frontier = self.frontier.copy()  # its tuples are replaced, never changed
-        new.frame_discs = self.frame_discs  # these three are replaced, never changed in place
+        # The board, frontiers, frame counts, bag and taxed row are replaced, never changed
+        # in place, once a game is under way: a copy shares them (see place_disc()).
+        new.board = self.board
+        new.frontier = self.frontier
+        new.frame_discs = self.frame_discs
         new.bag = self.bag
         new.market = self.market.copy()
         new.order = self.order  # replaced, never changed in place
@@ -124,8 +126,9 @@ def place_disc(s: State, h: Hex, company: str) -> None:
     >>> s.frontier == frontiers(s.board)
     True
     """
-    board, frontier = s.board, s.frontier
-    board[h] = company
+    # new dictionaries, not changed ones: copies of the state share the old (State.copy)
+    s.board = board = {**s.board, h: company}
+    s.frontier = frontier = s.frontier.copy()
     for c, hexes in frontier.items():
         if h in hexes:  # no longer empty: out of every frontier that held it
             i = hexes.index(h)
