@@ -15,8 +15,11 @@ A chess game ends here on checkmate, stalemate, insufficient material or the
 75-move rule; the costly fivefold-repetition test of ``board.is_game_over()``
 is left out, which makes chess faster and the comparison harder for us.
 
-Then, per game: ``copy()`` per second (of a game in mid-play, history included),
-full random games per second, and record round trips per second (``to_json`` +
+Then, per game: ``copy()`` per second (of a game in mid-play, history included);
+``Game.from_view`` per second (a view of that game read, checked and sampled) and
+view draws per second (``Game.sampler(view).draw(rng)``: the view read once, then one
+consistent game drawn after another, as a search bot does at every iteration); full
+random games per second; and record round trips per second (``to_json`` +
 ``from_json`` of a finished game, which replays every action).
 
 python-chess is for this benchmark only (``pip install -e '.[bench]'``, or
@@ -153,11 +156,21 @@ def measure(cls: type[Game], options: dict[str, Any], args: argparse.Namespace) 
 
     record = finished.to_json()
     seeds = iter(range(10**9))
+    view = middle.view(middle.current_player)
+    games, rng = cls.sampler(view), random.Random(0)
+
+    def draws() -> int:
+        for _ in range(100):
+            games.draw(rng)
+        return 100
+
     return {
         "decisions/s": decisions,
         "chess plies/s": plies,
         "ratio": decisions / plies if plies else None,
         "copy()/s": rate(copies, args.seconds / 2),
+        "from_view()/s": rate(lambda: (cls.from_view(view, next(seeds)), 1)[1], args.seconds / 4),
+        "view draws/s": rate(draws, args.seconds / 2),
         "games/s": rate(lambda: (random_game(cls, options, next(seeds)), 1)[1], args.seconds / 2),
         "records/s": rate(lambda: (cls.from_json(record).to_json(), 1)[1], args.seconds / 2),
         "decisions/game": len(finished.history),
@@ -181,6 +194,8 @@ def main() -> None:
         "chess plies/s",
         "ratio",
         "copy()/s",
+        "from_view()/s",
+        "view draws/s",
         "games/s",
         "records/s",
         "decisions/game",

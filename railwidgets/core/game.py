@@ -19,19 +19,23 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Protocol, Self
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from railwidgets.core.action import Action, decode_action, has_declared_types
 from railwidgets.core.errors import IllegalActionError, OptionError, RecordError
 
-__all__ = ["RECORD_VERSION", "Game", "Option", "State", "game_class"]
+__all__ = ["RECORD_VERSION", "Game", "Option", "State", "ViewSampler", "game_class"]
 
 RECORD_VERSION = 1
 
 #: Every concrete game class by its ``NAME``, filled in as the game modules are imported.
 _GAMES: dict[str, type[Game]] = {}
+
+#: A game's generator state before its first draw: ``random.Random(game.seed)``, made when
+#: first drawn from (seeding one costs as much as a few actions, and many games never draw).
+_FROM_SEED = "from seed"
 
 
 class State(Protocol):
@@ -111,20 +115,20 @@ class Game(ABC):
     def __init__(self, players: int | None = None, seed: int | None = None, **options: Any):
         self._init(self._check_options(players, options), _check_seed(seed))
         self._state = self._setup()
-        self._rng_state = None  # the setup drew from the generator
 
     # -- construction -----------------------------------------------------------
 
     def _init(self, options: dict[str, Any], seed: int) -> None:
         self.options: Mapping[str, Any] = options
         self.seed = seed
-        self._rng: random.Random | None = random.Random(seed)
-        self._rng_state: Any = None
+        self._rng: random.Random | None = None
+        self._rng_state: Any = _FROM_SEED  # seeded at the first draw: many games never draw
         self._history: list[Action] = []
         self._past: list[_Snapshot] = []
         self._future: list[Action] = []
         self._log: list[str] = []
         self._start_position: dict[str, Any] | None = None
+        self._start_state: Any = None  # a sampled game's first state (see ViewSampler)
 
     @classmethod
     def _check_options(cls, players: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -164,9 +168,12 @@ class Game(ABC):
         Nothing public draws from it, so the only way to change a game's chance
         is an action the game records.
         """
-        if self._rng is None:  # a copy or an undo: the generator is made again from its state
-            self._rng = random.Random.__new__(random.Random)  # unseeded: setstate() sets it all
-            self._rng.setstate(self._rng_state)
+        if self._rng is None:  # new, copied or undone: the generator is made from its state
+            if self._rng_state is _FROM_SEED:
+                self._rng = random.Random(self.seed)
+            else:
+                self._rng = random.Random.__new__(random.Random)  # unseeded: setstate() sets it
+                self._rng.setstate(self._rng_state)
         self._rng_state = None  # may be drawn from: read it again when needed
         return self._rng
 
@@ -338,19 +345,16 @@ class Game(ABC):
         A view of another game, or one that no game could give, raises
         :class:`RecordError`.
         """
-        if not isinstance(view, Mapping):
-            raise RecordError("a view must be a JSON object")
-        if view.get("game") != cls.NAME:
-            raise RecordError(f"the view is of the game {view.get('game')!r}, not {cls.NAME!r}")
-        seed = _check_seed(seed)
-        sampler = random.Random(f"from_view {seed}")
-        try:
-            data = cls._position_from_view(view, sampler)
-        except RecordError:
-            raise
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
-            raise RecordError(f"the view is malformed: {_describe(err)}") from None
-        return cls.from_position(data, seed=seed)
+        return cls.sampler(view)(seed)
+
+    @classmethod
+    def sampler(cls, view: Mapping[str, Any]) -> ViewSampler[Self]:
+        """Every game :meth:`from_view` could make of ``view``, drawn fast (:class:`ViewSampler`).
+
+        The view is read and checked once; each game after that costs a copy and
+        the drawing of what the view hides. A search bot draws one per iteration.
+        """
+        return ViewSampler(cls, view)
 
     @classmethod
     def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -359,6 +363,16 @@ class Game(ABC):
         The default suits games that hide nothing but future chance.
         """
         return dict(view)
+
+    def _hidden_drawer(self, view: Mapping[str, Any]) -> Callable[[Any, random.Random], None] | None:
+        """How to draw again what ``view`` hides, worked out once (this game was made from it).
+
+        The function it returns is given a copy of this game's state and a generator,
+        and draws again, in place, every part of the state the view hides, as
+        :meth:`_position_from_view` draws them. ``None``, the default, suits games that
+        hide nothing but future chance.
+        """
+        return None
 
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
@@ -374,8 +388,9 @@ class Game(ABC):
             "options": dict(self.options),
             "seed": self.seed,
         }
-        if self._start_position is not None:
-            record["position"] = self._start_position
+        start = self._start()
+        if start is not None:
+            record["position"] = start
         record["actions"] = [a.to_dict() for a in self._history]
         return json.dumps(record, indent=indent)
 
@@ -496,6 +511,15 @@ class Game(ABC):
         game._start_position = json.loads(json.dumps(data))
         return game
 
+    def _start(self) -> dict[str, Any] | None:
+        """The position the game started from, if not a new game's (records keep it)."""
+        if self._start_position is None and self._start_state is not None:
+            first = object.__new__(type(self))
+            first.__dict__.update(self.__dict__)
+            first._state = self._start_state
+            self._start_position = first.position()
+        return self._start_position
+
     # -- hooks for the concrete games --------------------------------------------------
 
     @abstractmethod
@@ -563,6 +587,63 @@ class Game(ABC):
             f"<{type(self).__module__}.{type(self).__qualname__} "
             f"players={self.num_players} seed={self.seed} moves={len(self._history)} {state}>"
         )
+
+
+G = TypeVar("G", bound=Game)
+
+
+class ViewSampler(Generic[G]):
+    """The games one seat's view could have come from, drawn one after another, fast.
+
+    :meth:`Game.from_view` reads and checks a view each time; a sampler does it
+    once, into a game made from the view, and each game it draws is a copy of that
+    one with every part the view hides drawn again (``Game._hidden_drawer``). Each
+    game keeps its first state, so its record holds the position it started from.
+
+    >>> from railwidgets import twistytracks
+    >>> game = twistytracks.Game(players=2, seed=4)
+    >>> sampler = twistytracks.Game.sampler(game.view(0))
+    >>> guess = sampler(seed=1)                      # as from_view(view, seed=1)
+    >>> guess.view(0) == game.view(0), guess.position() == sampler(seed=1).position()
+    (True, True)
+    >>> sampler.draw(random.Random(7)).view(0) == game.view(0)   # from a caller's generator
+    True
+    """
+
+    def __init__(self, cls: type[G], view: Mapping[str, Any]):
+        if not isinstance(view, Mapping):
+            raise RecordError("a view must be a JSON object")
+        if view.get("game") != cls.NAME:
+            raise RecordError(f"the view is of the game {view.get('game')!r}, not {cls.NAME!r}")
+        try:
+            self._view: dict[str, Any] = json.loads(json.dumps(dict(view)))  # the caller's may change
+            data = cls._position_from_view(self._view, random.Random(0))
+        except RecordError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            raise RecordError(f"the view is malformed: {_describe(err)}") from None
+        self._made = cls.from_position(data)
+        self._redraw = self._made._hidden_drawer(self._view)
+
+    def __call__(self, seed: int | None = None) -> G:
+        """The game ``Game.from_view(view, seed)`` gives: drawn from ``seed``, chance too."""
+        seed = _check_seed(seed)
+        return self._draw(random.Random(f"from_view {seed}"), seed)
+
+    def draw(self, rng: random.Random) -> G:
+        """A game drawn from ``rng`` (a search bot's own generator; no seeding to pay)."""
+        return self._draw(rng, rng.getrandbits(32))
+
+    def _draw(self, rng: random.Random, seed: int) -> G:
+        made = self._made
+        game = object.__new__(type(made))
+        game._init(made.options, seed)
+        start = made._state.copy()
+        if self._redraw is not None:
+            self._redraw(start, rng)
+        game._start_state = start  # kept as it is: the game plays on a copy
+        game._state = start.copy()
+        return game
 
 
 def game_class(name: Any) -> type[Game]:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from railwidgets.core.action import Action
-from railwidgets.core.bots import View, sample, seat_view
+from railwidgets.core.bots import View, sampler, seat_view
 from railwidgets.core.errors import OptionError
 from railwidgets.core.game import Game
 
@@ -145,7 +145,8 @@ class SearchBot:
         """Search from ``view`` and say what was found (:class:`Thought`)."""
         view = seat_view(view)
         start = time.perf_counter()
-        first = sample(view, self._rng.getrandbits(32))
+        games = sampler(view)  # the view read once: each iteration draws a game from it
+        first = games.draw(self._rng)
         seat = first.current_player
         if seat is None:
             raise ValueError("the game is over: there is nothing to choose")
@@ -157,7 +158,7 @@ class SearchBot:
         done = 0
         if len(legal) > 1:
             while not self._out_of_budget(done, start, cancel):
-                game = first if done == 0 else sample(view, self._rng.getrandbits(32))
+                game = first if done == 0 else games.draw(self._rng)
                 self._iterate(root, game)
                 done += 1
         return self._conclude(root, legal, done, start, cancel)

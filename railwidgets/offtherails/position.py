@@ -49,9 +49,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from railwidgets.core.chance import shuffled
 from railwidgets.core.errors import RecordError
 from railwidgets.offtherails.board import (
     CELLS,
@@ -332,23 +333,82 @@ def position_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str,
     return data
 
 
+def hidden_drawer(state: State, view: Mapping[str, Any]) -> Callable[[State, random.Random], None]:
+    """How to draw again what ``view`` hides of a copy of ``state`` (a game made from the view).
+
+    Drawn as :func:`position_from_view` draws it, but worked out once and then done in
+    place: the unseen cards of each colour, the order of the colours within each pile,
+    the mission deck, a hidden pair of collision piles and, in a position typed by hand
+    that holds fewer items than the game, the bag.
+    """
+    unseen = [c for c in (*state.deck, *state.removed_cards, *state.chasm_deck) if c != CHASM_CARD]
+    pools = [[c for c in unseen if card_colour(c) == colour] for colour in range(len(COLOURS))]
+    labels = [CHASM_CARD if c == CHASM_CARD else card_colour(c) for c in state.deck]
+    piles, start = [], 0
+    for pile in deck_piles(state.deck, solo=len(state.sides) == 1):
+        piles.append(labels[start : start + len(pile)])
+        start += len(pile)
+    chasm_colours = [card_colour(c) for c in state.chasm_deck]
+    missions = state.missions + [m for claimed in state.claimed for m in claimed]
+    other_missions = sorted(set(MISSIONS) - set(missions))
+    mission_count = len(state.mission_deck)
+    pairs: list[tuple[Items, Items]] = []
+    if state.stage == PICK and view["move"]["collision"]["piles"] is None:
+        assert state.move is not None
+        ceil_half = view["options"].get("drop_rule") == "ceil_half"
+        load = state.carts[state.move.other].contents
+        pairs = [(a, b) for a, b in splits(load, ceil_half) if a != b]
+    bag = _bag_drawer(view)
+
+    def draw(s: State, rng: random.Random) -> None:
+        cards = [shuffled(pool, rng) for pool in pools]
+        deck = []
+        for pile in piles:
+            for label in shuffled(pile, rng):
+                deck.append(CHASM_CARD if label == CHASM_CARD else cards[label].pop())
+        s.deck = deck
+        s.chasm_deck = [cards[colour].pop() for colour in chasm_colours]
+        s.removed_cards = sorted(c for rest in cards for c in rest)
+        s.mission_deck = rng.sample(other_missions, mission_count)
+        if pairs:
+            s.move.piles = rng.choice(pairs)  # type: ignore[union-attr]
+        if bag is not None:
+            s.bag = bag(rng)
+
+    return draw
+
+
+def _bag_drawer(view: Mapping[str, Any]) -> Callable[[random.Random], Items] | None:
+    """How to draw the bag again: ``None`` when the view leaves one bag only (every game
+    but one typed by hand that holds fewer items than the game)."""
+    data = json.loads(json.dumps(dict(view)))
+    size = view["bag"]
+    if len(_unseen_items_pool(data)) == size:
+        return None
+    return lambda rng: _items(_unseen_items(data, size, rng), "bag")
+
+
 def _unseen_items(data: dict[str, Any], size: int, rng: random.Random) -> dict[str, int]:
     """The items seen nowhere else (§2.4.1: all start in the bag; solo: on the mine squares).
 
     A position typed by hand may not hold every item of the game: its bag is then
     ``size`` items drawn at random from those seen nowhere else.
     """
+    pool = _unseen_items_pool(data)
+    _require(len(pool) >= size, "items in the bag", size)
+    kinds = rng.sample(pool, size) if len(pool) > size else pool
+    return items_data(tuple(kinds.count(k) for k in range(len(KINDS))))  # type: ignore[arg-type]
+
+
+def _unseen_items_pool(data: dict[str, Any]) -> list[int]:
+    """The kinds of the items seen nowhere else, one entry per item (§2.4.1)."""
     seen = [_items(sq["items"], "squares") for sq in data["squares"]]
     seen += [_items(cart["contents"], "carts") for cart in data["carts"]]
     seen += [_items(pile, "stockpiles") for pile in data["stockpiles"]]
     seen.append(_items(data["removed_by_chasm"], "removed_by_chasm"))
     total = SOLO_JEWELS if len(data["sides"]) == 1 else JEWELS
     unseen = [max(0, n - sum(items[k] for items in seen)) for k, n in enumerate(total)]
-    _require(sum(unseen) >= size, "items in the bag", size)
-    if sum(unseen) > size:
-        kinds = rng.sample([k for k, n in enumerate(unseen) for _ in range(n)], size)
-        unseen = [kinds.count(k) for k in range(len(KINDS))]
-    return items_data(tuple(unseen))  # type: ignore[arg-type]
+    return [k for k, n in enumerate(unseen) for _ in range(n)]
 
 
 def _require(ok: bool, what: str, expected: int) -> None:

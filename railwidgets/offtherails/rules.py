@@ -29,7 +29,7 @@ Positions (:meth:`Game.position`) are plain data, documented key by key in
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from railwidgets.core.action import Action
@@ -607,6 +607,9 @@ class Game(BaseGame):
     @classmethod
     def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
         return position.position_from_view(view, rng)  # what is hidden, and how it is drawn
+
+    def _hidden_drawer(self, view: Mapping[str, Any]) -> Callable[[State, random.Random], None]:
+        return position.hidden_drawer(self._state, view)
 
     def __str__(self) -> str:
         return board_text(self._state, self._cfg)

@@ -24,6 +24,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from railwidgets.core.chance import shuffled
 from railwidgets.core.errors import RecordError
 from railwidgets.twistytracks.board import (
     ARRIVED,
@@ -48,7 +49,7 @@ from railwidgets.twistytracks.components import (
 )
 from railwidgets.twistytracks.stations import MARK, Column, Columns
 
-__all__ = ["dump_position", "load_position", "position_from_view"]
+__all__ = ["dump_position", "load_position", "position_from_view", "redraw_hidden"]
 
 _MARKED = "marked"
 _TOP_KEYS = {"game", "options", "round", "players", "stations"}
@@ -134,6 +135,23 @@ def position_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str,
             cell = rng.choice(board.legal_cells())
             entry["placement"] = [*cell, rng.randrange(4)]
     return data
+
+
+def redraw_hidden(state: Any, rng: random.Random, view: Mapping[str, Any]) -> None:
+    """Draw again, in place, what ``view`` hides of ``state`` (a copy of a game made from it).
+
+    As :func:`position_from_view` draws it: every stack in random order (the tile the
+    viewer drew stays on top of its own), and every secret placement of another seat
+    at random among its legal ones.
+    """
+    for board, entry in zip(state.boards, view["players"], strict=True):
+        if entry["drawn"] is None:
+            board.stack = tuple(shuffled(board.stack, rng))
+        else:
+            board.stack = (board.stack[0], *shuffled(board.stack[1:], rng))
+        if entry["placed"] and entry["placement"] is None:
+            cell = rng.choice(board.legal_cells())
+            board.placement = (cell_index(cell), rng.randrange(4))
 
 
 # -- in -------------------------------------------------------------------------------------------

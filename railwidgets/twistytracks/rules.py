@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -78,7 +78,12 @@ from railwidgets.twistytracks.components import (
     WIDTH,
     player_name,
 )
-from railwidgets.twistytracks.position import dump_position, load_position, position_from_view
+from railwidgets.twistytracks.position import (
+    dump_position,
+    load_position,
+    position_from_view,
+    redraw_hidden,
+)
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
 from railwidgets.twistytracks.text import game_text
 
@@ -436,6 +441,9 @@ class Game(BaseGame):
     @classmethod
     def _position_from_view(cls, view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
         return position_from_view(view, rng)  # what is hidden, and how it is drawn
+
+    def _hidden_drawer(self, view: Mapping[str, Any]) -> Callable[[State, random.Random], None]:
+        return functools.partial(redraw_hidden, view=view)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
         return game_text(self)

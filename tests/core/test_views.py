@@ -201,3 +201,73 @@ def test_a_bot_is_handed_a_view_and_a_game_still_gives_only_its_seats_view() -> 
     assert seat_view(game) == game.view(game.current_player)
     assert RandomBot(seed=1).choose(game) == RandomBot(seed=1).choose(game.view(0))
     random.Random(0)  # the global generator is never used by sampling
+
+
+# -- view samplers: the view read once, games drawn fast (issue 16) ----------------------------
+
+
+@pytest.mark.parametrize(("cls", "options"), SETUPS, ids=IDS)
+def test_a_sampler_draws_what_from_view_gives_and_its_games_keep_their_records(
+    cls, options
+) -> None:
+    rng = random.Random(3)
+    for game in positions(cls, options, games=1, every=11):
+        if game.is_over:
+            continue
+        seat = game.current_player
+        view = game.view(seat)
+        games = cls.sampler(view)
+        assert games(seed=5).position() == cls.from_view(view, seed=5).position()
+        drawn = games.draw(rng)
+        assert drawn.view(seat) == view
+        assert drawn.legal_actions() == game.legal_actions()
+        start = drawn.position()
+        while not drawn.is_over and len(drawn.history) < 6:  # play on: the record still
+            drawn.apply(rng.choice(drawn.legal_actions()))  # starts where it was drawn
+        replayed = cls.from_json(drawn.to_json())
+        assert replayed.position() == drawn.position()
+        assert json.loads(drawn.to_json())["position"] == start
+
+
+def _hidden_marks(cls: type[Game], position: dict) -> Counter:
+    """Marks of the hidden parts of a position that a sampler must draw as from_view does."""
+    if cls is offtherails.Game:
+        deck = position["deposit_deck"]
+        return Counter(
+            {f"deck[{i}]={card}": 1 for i, card in enumerate(deck[:3] + deck[-2:])}
+            | {f"chasm={c}": 1 for c in position["chasm_deck"]["cards"][:1]}
+            | {f"removed={c}": 1 for c in position["removed_cards"][:2]}
+            | {f"mission={m}": 1 for m in position["missions"]["deck"][:1]}
+        )
+    marks: Counter = Counter()
+    for seat, entry in enumerate(position["players"]):
+        marks[f"{seat} stack={entry['stack'][:1]}"] += 1
+        marks[f"{seat} placement={entry['placement']}"] += 1
+    return marks
+
+
+@pytest.mark.parametrize(
+    ("cls", "options", "steps"),
+    [(offtherails.Game, {"players": 3}, 9), (twistytracks.Game, {"players": 3}, 7)],
+    ids=["offtherails", "twistytracks"],
+)
+def test_a_sampler_draws_the_hidden_parts_as_from_a_fresh_reading_of_the_view(
+    cls, options, steps
+) -> None:
+    game = cls(seed=2, **options)
+    bot = RandomBot(seed=2)
+    for _ in range(steps):
+        game.apply(bot.choose(game.view(game.current_player)))
+    view = game.view(1)
+    fresh, again, fast = Counter(), Counter(), Counter()
+    rng, games = random.Random(1), cls.sampler(view)
+    for _ in range(1500):
+        fresh += _hidden_marks(cls, cls._position_from_view(view, rng))
+        again += _hidden_marks(cls, cls._position_from_view(view, rng))
+        fast += _hidden_marks(cls, games.draw(rng).position())
+
+    def distance(a: Counter, b: Counter) -> float:  # total variation
+        return sum(abs(a[k] - b[k]) for k in a | b) / (2 * sum(a.values()))
+
+    # the same distribution: no further from fresh readings than they are from each other
+    assert distance(fresh, fast) < 1.3 * distance(fresh, again) + 0.01
