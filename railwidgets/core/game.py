@@ -364,7 +364,9 @@ class Game(ABC):
         """
         return dict(view)
 
-    def _hidden_drawer(self, view: Mapping[str, Any]) -> Callable[[Any, random.Random], None] | None:
+    def _hidden_drawer(
+        self, view: Mapping[str, Any]
+    ) -> Callable[[Any, random.Random], None] | None:
         """How to draw again what ``view`` hides, worked out once (this game was made from it).
 
         The function it returns is given a copy of this game's state and a generator,
@@ -616,7 +618,9 @@ class ViewSampler(Generic[G]):
         if view.get("game") != cls.NAME:
             raise RecordError(f"the view is of the game {view.get('game')!r}, not {cls.NAME!r}")
         try:
-            self._view: dict[str, Any] = json.loads(json.dumps(dict(view)))  # the caller's may change
+            self._view: dict[str, Any] = json.loads(
+                json.dumps(dict(view))
+            )  # the caller's may change
             data = cls._position_from_view(self._view, random.Random(0))
         except RecordError:
             raise
