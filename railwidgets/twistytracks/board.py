@@ -20,6 +20,7 @@ decisions is an empty cell (R36).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Self
 
@@ -126,34 +127,84 @@ _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
 #: so it runs at most this many segments in a game; more means the position was impossible.
 MAX_RUN = len(CELLS) * 8 * 2
 
+# -- train movement as table lookups ---------------------------------------------------------
+#
+# While trains move, an unfinished train stands at a *position*: a spot, facing into
+# its cell, or ``OUTWARD + spot``, on the frame side of a frame port facing the
+# feature there. Each lock-step a train runs one *segment*, named by a number that
+# two trains share exactly when they meet head-on in it (R42): a tile segment by
+# its lower spot (crossing segments, bridges and tunnels, never meet: R43), a frame
+# loop by ``OUTWARD`` plus its lower spot, and the entry into a station or a
+# starting track by ``OUTWARD`` plus the spot (R16: two trains arriving together
+# never collide). A *run* is what a train does in one lock-step: ``(segment, next
+# position)``, the next position being :data:`_ARRIVES` or :data:`_DEAD_END` when
+# the journey ends there.
 
-def _describe(segment: object) -> str:
+#: Added to a frame spot for a train on the frame side of it (spots are 0–119).
+OUTWARD = 128
+#: The next "position" of a train that arrives at a station (R45).
+_ARRIVES = -1
+#: The next "position" of a train that runs into a starting track (R56).
+_DEAD_END = -2
+
+
+def _tile_runs() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``_TILE_RUNS[code][spot]``: the run of a train at ``spot`` into tile ``code``."""
+    table = []
+    for links in _LINKS:
+        runs = []
+        for spot in range(len(CELLS) * 8):
+            exit_spot = (spot & ~7) | links[spot & 7]
+            beyond = _ACROSS[exit_spot]
+            runs.append((min(spot, exit_spot), beyond if beyond >= 0 else OUTWARD + exit_spot))
+        table.append(tuple(runs))
+    return tuple(table)
+
+
+def _frame_runs() -> tuple[tuple[int, int] | None, ...]:
+    """``_FRAME_RUNS[spot]``: the run of a train facing the frame feature at ``spot``."""
+    runs: list[tuple[int, int] | None] = []
+    for spot, feature in enumerate(_FEATURE):
+        if feature is None:
+            runs.append(None)
+        elif feature.kind == "loop":  # §2.3 R15: round the loop, back into the cell
+            runs.append((OUTWARD + (spot & ~1), spot ^ 1))
+        else:  # §2.3 R16: either port leads into a station, so the entry is its own segment
+            runs.append((OUTWARD + spot, _ARRIVES if feature.kind == "station" else _DEAD_END))
+    return tuple(runs)
+
+
+_TILE_RUNS = _tile_runs()
+_FRAME_RUNS = _frame_runs()
+
+
+def _describe(segment: int) -> str:
     """Where a segment is, for the log."""
-    if isinstance(segment, int):
+    if segment < OUTWARD:
         x, y = CELLS[segment >> 3]
         return f"in ({x},{y})"
-    if isinstance(segment, str):
-        return f"on loop {segment}"
-    return f"entering {segment[0]}"  # type: ignore[index]
+    feature = _FEATURE[segment - OUTWARD]
+    assert feature is not None
+    if feature.kind == "loop":
+        return f"on loop {feature.name}"
+    return f"entering {feature.name}"
 
 
-def _step(
-    train: int, where: tuple[int, bool], plan: tuple[object, int, bool, FrameFeature | None]
-) -> Step:
-    """The :class:`Step` of a train standing at ``where`` that carries out ``plan``."""
-    spot, outward = where
+def _step(train: int, position: int, run: tuple[int, int]) -> Step:
+    """The :class:`Step` of a train standing at ``position`` that carries out ``run``."""
+    spot = position % OUTWARD
     cell, port = CELLS[spot >> 3], spot & 7
-    if outward:
+    if position >= OUTWARD:
         feature = _FEATURE[spot]
         assert feature is not None
         if feature.kind == "loop":
             return Step(train, "loop", cell, port, port ^ 1, "moves")
         outcome = "arrived" if feature.kind == "station" else "dead_end"
         return Step(train, feature.kind, cell, port, port, outcome)
-    next_spot, next_outward = plan[1], plan[2]
     # the exit port is on this cell: the spot itself when it ends facing the frame,
     # else the port across the border from the next spot
-    exit_spot = next_spot if next_outward else _ACROSS[next_spot]
+    next_position = run[1]
+    exit_spot = next_position - OUTWARD if next_position >= OUTWARD else _ACROSS[next_position]
     return Step(train, "tile", cell, port, exit_spot & 7, "moves")
 
 
@@ -307,10 +358,9 @@ class Board:
         gained = [0] * len(trains)
         arrivals: list[tuple[int, str]] = []
         crashes: list[tuple[tuple[int, ...], str]] = []
-        # Where each unfinished train stands: (spot, outward). Outward means on the frame
-        # side of a frame port, facing the feature there; otherwise facing into the cell.
-        where = {i: (t.spot, False) for i, t in enumerate(trains) if t.status in UNFINISHED}
-        runs = 0
+        # The position of each unfinished train (see "train movement as table lookups").
+        where = {i: t.spot for i, t in enumerate(trains) if t.status in UNFINISHED}
+        lock_steps = 0
 
         def finish(i: int, status: str, station: str | None = None) -> None:
             # §2.10 R41: a train that stops keeps every point it made, crashed or not.
@@ -318,76 +368,81 @@ class Board:
             trains[i] = Train(status, -1, trains[i].travel + gained[i], station, round_no)
 
         while True:
-            # §2.9 R32, R34: every train facing something that exists runs one segment.
-            # A plan is (segment, next spot, outward, frame feature the train ends in).
-            plans: dict[int, tuple[object, int, bool, FrameFeature | None]] = {}
-            for i, (spot, outward) in where.items():
-                if outward:
-                    feature = _FEATURE[spot]
-                    assert feature is not None
-                    if feature.kind == "loop":  # §2.3 R15: round the loop, back into the cell
-                        plans[i] = (feature.name, spot ^ 1, False, None)
-                    else:  # §2.3 R16: either port leads into a station, so the entry
-                        # is its own segment and two trains arriving together never collide
-                        plans[i] = ((feature.name, spot), -1, False, feature)
-                    continue
-                code = cells[spot >> 3]
-                if code is None:
-                    continue  # §2.9 R36: it waits at the edge of unfinished track
-                # A tile segment is named by its lower spot: crossing segments (bridges
-                # and tunnels) are different segments and never meet (§2.11 R43).
-                exit_spot = (spot & ~7) | _LINKS[code][spot & 7]
-                beyond = _ACROSS[exit_spot]
-                if beyond >= 0:
-                    plans[i] = (min(spot, exit_spot), beyond, False, None)
-                else:
-                    plans[i] = (min(spot, exit_spot), exit_spot, True, None)
-            if not plans:
+            # §2.9 R32, R34: every train facing something that exists runs one segment;
+            # §2.9 R36: one facing an empty cell waits at the edge of unfinished track.
+            runs: dict[int, tuple[int, int]] = {}
+            for i, position in where.items():
+                if position >= OUTWARD:
+                    runs[i] = _FRAME_RUNS[position - OUTWARD]  # type: ignore[assignment]
+                elif (code := cells[position >> 3]) is not None:
+                    runs[i] = _TILE_RUNS[code][position]
+            if not runs:
                 break
-            runs += 1
-            if runs > MAX_RUN:  # only a train that never left a depot can go round for ever
+            lock_steps += 1
+            if lock_steps > MAX_RUN:  # only a train that never left a depot can go round for ever
                 raise RuntimeError(
                     f"a train ran more than {MAX_RUN} segments: it cannot have come from its depot"
                 )
-            for i in plans:  # §2.10 R40: +1 for the border point it crosses
+            for i in runs:  # §2.10 R40: +1 for the border point it crosses
                 gained[i] += 1
-            by_segment: dict[object, list[int]] = {}
-            for i, plan in plans.items():
-                by_segment.setdefault(plan[0], []).append(i)
-            if trace is not None:
-                steps = {i: _step(i, where[i], plan) for i, plan in plans.items()}
-            for segment, group in by_segment.items():
-                if len(group) >= 2:  # §2.11 R42: head-on in one segment, both removed
-                    crashes.append((tuple(group), _describe(segment)))
-                    for i in group:
-                        finish(i, CRASHED)
-                        del plans[i]
-                        if trace is not None:
-                            steps[i] = steps[i]._replace(outcome="crashed")
+            steps = {} if trace is None else {i: _step(i, where[i], run) for i, run in runs.items()}
+            if len({run[0] for run in runs.values()}) < len(runs):
+                self._collide(runs, finish, crashes, steps)
             if trace is not None:
                 trace.append([steps[i] for i in sorted(steps)])
-            for i, (_, spot, outward, feature) in plans.items():
-                if feature is None:
-                    where[i] = (spot, outward)
-                elif feature.kind == "station":  # §2.12 R45: the journey ends there
-                    arrivals.append((i, feature.name))
-                    finish(i, ARRIVED, feature.name)
+            for i, (_, position) in runs.items():
+                if position >= 0:
+                    where[i] = position
+                elif position == _ARRIVES:  # §2.12 R45: the journey ends there
+                    station = _FEATURE[where[i] - OUTWARD].name  # type: ignore[union-attr]
+                    arrivals.append((i, station))
+                    finish(i, ARRIVED, station)
                 else:  # §2.15 R56: a starting track is a dead end (never happens, I4)
                     finish(i, DEAD_END)
             # Defensive check of R38: two trains on one border point (never happens, I3).
-            by_point: dict[int, list[int]] = {}
-            for i, (spot, _) in where.items():
-                by_point.setdefault(_POINT[spot], []).append(i)
-            for group in by_point.values():
-                if len(group) >= 2:
-                    crashes.append((tuple(group), "at a border point"))
-                    for i in group:
-                        finish(i, CRASHED)
-        for i, (spot, _) in where.items():
+            if len({_POINT[position % OUTWARD] for position in where.values()}) < len(where):
+                self._share_points(where, finish, crashes)
+        for i, position in where.items():
             if gained[i]:
-                trains[i] = Train(ACTIVE, spot, trains[i].travel + gained[i])
+                trains[i] = Train(ACTIVE, position, trains[i].travel + gained[i])
         arrivals.sort()
         return Movement(gained, arrivals, crashes)
+
+    @staticmethod
+    def _collide(
+        runs: dict[int, tuple[int, int]],
+        finish: Callable[[int, str], None],
+        crashes: list[tuple[tuple[int, ...], str]],
+        steps: dict[int, Step],
+    ) -> None:
+        """§2.11 R42: trains running head-on in one segment are both removed."""
+        by_segment: dict[int, list[int]] = {}
+        for i, (segment, _) in runs.items():
+            by_segment.setdefault(segment, []).append(i)
+        for segment, group in by_segment.items():
+            if len(group) >= 2:
+                crashes.append((tuple(group), _describe(segment)))
+                for i in group:
+                    finish(i, CRASHED)
+                    del runs[i]
+                    if i in steps:
+                        steps[i] = steps[i]._replace(outcome="crashed")
+
+    @staticmethod
+    def _share_points(
+        where: dict[int, int],
+        finish: Callable[[int, str], None],
+        crashes: list[tuple[tuple[int, ...], str]],
+    ) -> None:
+        """Trains standing on one border point crash there (the defensive check of R38)."""
+        by_point: dict[int, list[int]] = {}
+        for i, position in where.items():
+            by_point.setdefault(_POINT[position % OUTWARD], []).append(i)
+        for group in by_point.values():
+            if len(group) >= 2:
+                crashes.append((tuple(group), "at a border point"))
+                for i in group:
+                    finish(i, CRASHED)
 
     def journey(self, train: int) -> Train:
         """Train number ``train`` as it would be had it run alone from its depot (R38).
