@@ -133,9 +133,14 @@ def action_from_dict(data: Any) -> PlaceTile:
 
 
 class State:
-    """The whole mutable state: the round, one board per seat, the station columns."""
+    """The whole mutable state: the round, one board per seat, the station columns.
 
-    __slots__ = ("boards", "columns", "round", "to_place")
+    Copies share their boards until one of them changes a board (copy on write):
+    an action changes one or a few boards, and the game copies its state before
+    every action (for undo). Change a board only through :meth:`own_board`.
+    """
+
+    __slots__ = ("boards", "columns", "legal", "owned", "round", "to_place")
 
     def __init__(self, round_no: int, boards: list[Board], columns: Columns) -> None:
         self.round = round_no
@@ -146,14 +151,29 @@ class State:
         self.to_place = tuple(
             seat for seat, b in enumerate(boards) if b.playing and b.placement is None
         )
+        #: Per seat, the cells it may place in this round (R28, R29), found once a round.
+        self.legal = tuple(tuple(b.legal_cells()) if b.playing else () for b in boards)
+        #: The seats whose board no copy shares, so that this state may change it.
+        self.owned = set(range(len(boards)))
 
     def copy(self) -> Self:
         state = object.__new__(type(self))
         state.round = self.round
-        state.boards = [board.copy() for board in self.boards]
+        state.boards = self.boards.copy()
         state.columns = self.columns
         state.to_place = self.to_place
+        state.legal = self.legal
+        state.owned = set()
+        self.owned.clear()  # every board is shared now
         return state
+
+    def own_board(self, seat: int) -> Board:
+        """``seat``'s board, to change: copied first if a copy of the state shares it."""
+        board = self.boards[seat]
+        if seat not in self.owned:
+            board = self.boards[seat] = board.copy()
+            self.owned.add(seat)
+        return board
 
 
 class Game(BaseGame):
@@ -201,11 +221,11 @@ class Game(BaseGame):
         return self._state.to_place[0]
 
     def _legal_actions(self) -> list[Action]:
-        seat = self._state.to_place[0]
-        board = self._state.boards[seat]
-        tile = board.stack[0]
+        state = self._state
+        seat = state.to_place[0]
+        tile = state.boards[seat].stack[0]
         actions: list[Action] = []
-        for cell in board.legal_cells():
+        for cell in state.legal[seat]:
             actions += _placements(seat, tile, cell)
         return actions
 
@@ -217,19 +237,9 @@ class Game(BaseGame):
             raise IllegalActionError(
                 f"§2.7 R25: the players are seats 0–{self.num_players - 1}, not {seat!r}"
             )
+        if seat != state.to_place[0]:  # the seat to decide plays and has not placed yet
+            self._refuse_seat(seat)
         board = state.boards[seat]
-        if not board.playing:
-            raise IllegalActionError(
-                f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
-            )
-        if board.placement is not None:
-            raise IllegalActionError(
-                f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
-            )
-        if seat != state.to_place[0]:
-            raise IllegalActionError(
-                f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
-            )
         # the base class has checked every field's type (ints, a pair of ints)
         if action.tile != board.stack[0]:
             raise IllegalActionError(
@@ -245,6 +255,8 @@ class Game(BaseGame):
                 f"§2.1 R1: {cell!r} is not a cell of the 5×3 frame "
                 f"(x = 0–{WIDTH - 1}, y = 0–{HEIGHT - 1})"
             )
+        if cell in state.legal[seat]:
+            return
         if (placed := board.tile_at(cell)) is not None:
             raise IllegalActionError(
                 f"§2.8 R28: ({cell[0]},{cell[1]}) already holds T{placed[0]:02d}; "
@@ -256,12 +268,28 @@ class Game(BaseGame):
                 f"legal cells: {_cells(board.legal_cells())}"
             )
 
+    def _refuse_seat(self, seat: int) -> None:
+        """Say why ``seat``, a seat of the game, is not the seat to decide now."""
+        state = self._state
+        board = state.boards[seat]
+        if not board.playing:
+            raise IllegalActionError(
+                f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
+            )
+        if board.placement is not None:
+            raise IllegalActionError(
+                f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
+            )
+        raise IllegalActionError(
+            f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
+        )
+
     # -- playing ---------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, PlaceTile)
         state = self._state
-        board = state.boards[action.seat]
+        board = state.own_board(action.seat)
         board.placement = (cell_index(action.cell), action.rotation)
         state.to_place = state.to_place[1:]
         if not state.to_place:  # §2.7 R25: all have placed: reveal and resolve the round
@@ -273,9 +301,8 @@ class Game(BaseGame):
         travel_counts = self.options["scoring"] != "stations_only"  # §2.14 R52
         arrivals: list[tuple[int, int, str]] = []
         placed = [seat for seat, b in enumerate(state.boards) if b.placement is not None]
-        for seat, board in enumerate(state.boards):
-            if board.placement is None:
-                continue  # a seat that passed places nothing
+        for seat in placed:  # a seat that passed places nothing
+            board = state.own_board(seat)
             # §2.7 R26: draw the top tile, place it, move all trains.
             tile, board.stack = board.stack[0], board.stack[1:]
             cell_no, rotation = board.placement
@@ -287,27 +314,34 @@ class Game(BaseGame):
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
             arrivals += [(seat, train, station) for train, station in movement.arrivals]
         # §2.7 R27: after all turns, score the stations for everybody together.
-        if self.options["scoring"] != "travel_only":  # §2.14 R53: stations score nothing
+        # §2.14 R53: in "travel_only", stations score nothing.
+        if arrivals and self.options["scoring"] != "travel_only":
             scored, state.columns = score_stations(state.columns, arrivals, self.num_players)
             for seat, train, station, points in scored:
-                state.boards[seat].station_points += points
+                state.own_board(seat).station_points += points
                 colour = TRAIN_COLOURS[train]
                 self._say(f"seat {seat}'s {colour} train scores {points} at station {station}")
         self._start_next_round(placed)
 
     def _start_next_round(self, placed: list[int]) -> None:
         state = self._state
+        playing: list[int] = []
+        legal: list[tuple[Cell, ...]] = []
         for seat, board in enumerate(state.boards):
+            cells = tuple(board.legal_cells()) if board.playing else ()
             if not board.playing:
                 if seat in placed:
                     self._say(f"seat {seat} has no train left to move and passes from now on")
-                continue
-            if not board.stack or not board.legal_cells():
+            elif not board.stack or not cells:
                 # §2.8 R31: defensive only (I5): no placement left ends the trains.
-                lost = board.crash_unfinished(state.round)
+                lost = state.own_board(seat).crash_unfinished(state.round)
                 names = ", ".join(TRAIN_COLOURS[i] for i in lost)
                 self._say(f"§2.8 R31: seat {seat} cannot place a tile; {names} end as crashed")
-        playing = [seat for seat, board in enumerate(state.boards) if board.playing]
+                cells = ()
+            else:
+                playing.append(seat)
+            legal.append(cells)
+        state.legal = tuple(legal)
         if playing:
             state.round += 1
             state.to_place = tuple(playing)
