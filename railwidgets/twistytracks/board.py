@@ -368,14 +368,18 @@ class Board:
             trains[i] = Train(status, -1, trains[i].travel + gained[i], station, round_no)
 
         while True:
-            # §2.9 R32, R34: every train facing something that exists runs one segment;
-            # §2.9 R36: one facing an empty cell waits at the edge of unfinished track.
+            # §2.9 R32, R34: every train facing something that exists runs one segment,
+            # crossing one more border point (§2.10 R40); one facing an empty cell
+            # waits at the edge of unfinished track (§2.9 R36).
             runs: dict[int, tuple[int, int]] = {}
             for i, position in where.items():
                 if position >= OUTWARD:
                     runs[i] = _FRAME_RUNS[position - OUTWARD]  # type: ignore[assignment]
                 elif (code := cells[position >> 3]) is not None:
                     runs[i] = _TILE_RUNS[code][position]
+                else:
+                    continue
+                gained[i] += 1
             if not runs:
                 break
             lock_steps += 1
@@ -383,10 +387,8 @@ class Board:
                 raise RuntimeError(
                     f"a train ran more than {MAX_RUN} segments: it cannot have come from its depot"
                 )
-            for i in runs:  # §2.10 R40: +1 for the border point it crosses
-                gained[i] += 1
             steps = {} if trace is None else {i: _step(i, where[i], run) for i, run in runs.items()}
-            if len({run[0] for run in runs.values()}) < len(runs):
+            if len(runs) > 1 and len({run[0] for run in runs.values()}) < len(runs):
                 self._collide(runs, finish, crashes, steps)
             if trace is not None:
                 trace.append([steps[i] for i in sorted(steps)])
@@ -400,7 +402,7 @@ class Board:
                 else:  # §2.15 R56: a starting track is a dead end (never happens, I4)
                     finish(i, DEAD_END)
             # Defensive check of R38: two trains on one border point (never happens, I3).
-            if len({_POINT[position % OUTWARD] for position in where.values()}) < len(where):
+            if len(where) > 1 and len({_POINT[p % OUTWARD] for p in where.values()}) < len(where):
                 self._share_points(where, finish, crashes)
         for i, position in where.items():
             if gained[i]:
