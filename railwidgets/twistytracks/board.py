@@ -176,6 +176,8 @@ def _frame_runs() -> tuple[tuple[int, int] | None, ...]:
 
 _TILE_RUNS = _tile_runs()
 _FRAME_RUNS = _frame_runs()
+#: The border point (R3) of every position.
+_POSITION_POINT = _POINT + (-1,) * (OUTWARD - len(_POINT)) + _POINT
 
 
 def _describe(segment: int) -> str:
@@ -354,12 +356,73 @@ class Board:
         With a ``trace`` list, each lock-step's moves are appended to it as a list
         of :class:`Step` (for animation); the movement itself is the same.
         """
+        if trace is None and (movement := self._move_one_train(round_no)) is not None:
+            return movement
+        return self._move_in_lock_step(round_no, trace)
+
+    def _move_one_train(self, round_no: int) -> Movement | None:
+        """The movement of a turn in which one train runs and the others stand still.
+
+        Most turns are so (``None`` for any other turn, with nothing changed). A
+        train running alone meets nobody in a segment (R42), so its lock-steps are
+        simply its route; the defensive check of R38 (two trains on one border
+        point) is made at each step, and gives ``None`` if it would find anything.
+        """
+        trains, cells = self.trains, self.cells
+        mover, position = -1, -1
+        standing: list[int] = []  # the border points of the trains standing still
+        for i, train in enumerate(trains):
+            if train.status not in UNFINISHED:
+                continue
+            if cells[train.spot >> 3] is None:  # §2.9 R36: it waits before an empty cell
+                standing.append(_POINT[train.spot])
+            elif mover >= 0:
+                return None  # a second train runs: they run in lock-step
+            else:
+                mover, position = i, train.spot
+        if mover < 0 or len(set(standing)) < len(standing):
+            return None
+        gained = [0] * len(trains)
+        steps = 0
+        while True:  # §2.9 R32, R34: it runs one segment after another
+            if position >= OUTWARD:
+                run = _FRAME_RUNS[position - OUTWARD]
+            elif (code := cells[position >> 3]) is not None:
+                run = _TILE_RUNS[code][position]
+            else:
+                break  # §2.9 R36: it waits at the edge of unfinished track
+            steps += 1
+            if steps > MAX_RUN:
+                return None
+            next_position = run[1]  # type: ignore[index]
+            if next_position < 0:  # the journey ends at a station or a starting track
+                gained[mover] = steps
+                feature = _FEATURE[position - OUTWARD]
+                assert feature is not None
+                travel = trains[mover].travel + steps  # §2.10 R40, R41
+                if next_position == _ARRIVES:  # §2.12 R45
+                    trains[mover] = Train(ARRIVED, -1, travel, feature.name, round_no)
+                    return Movement(gained, [(mover, feature.name)], [])
+                trains[mover] = Train(DEAD_END, -1, travel, None, round_no)  # §2.15 R56
+                return Movement(gained, [], [])
+            position = next_position
+            if _POSITION_POINT[position] in standing:
+                return None
+        gained[mover] = steps
+        trains[mover] = Train(ACTIVE, position, trains[mover].travel + steps)
+        return Movement(gained, [], [])
+
+    def _move_in_lock_step(self, round_no: int, trace: list[list[Step]] | None) -> Movement:
+        """Every train's movement, lock-step by lock-step (any turn; see :meth:`move_trains`)."""
         trains, cells = self.trains, self.cells
         gained = [0] * len(trains)
         arrivals: list[tuple[int, str]] = []
         crashes: list[tuple[tuple[int, ...], str]] = []
         # The position of each unfinished train (see "train movement as table lookups").
-        where = {i: t.spot for i, t in enumerate(trains) if t.status in UNFINISHED}
+        where: dict[int, int] = {}
+        for i, train in enumerate(trains):
+            if train.status in UNFINISHED:
+                where[i] = train.spot
         lock_steps = 0
 
         def finish(i: int, status: str, station: str | None = None) -> None:

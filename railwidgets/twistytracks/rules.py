@@ -69,7 +69,7 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index, spot_cell
+from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index
 from railwidgets.twistytracks.components import (
     CELLS,
     HEIGHT,
@@ -312,7 +312,8 @@ class Game(BaseGame):
             self._say(_placement_line(seat, tile, cell, rotation))
             movement = board.move_trains(round_no)
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
-            arrivals += [(seat, train, station) for train, station in movement.arrivals]
+            for train, station in movement.arrivals:
+                arrivals.append((seat, train, station))
         # §2.7 R27: after all turns, score the stations for everybody together.
         # §2.14 R53: in "travel_only", stations score nothing.
         if arrivals and self.options["scoring"] != "travel_only":
@@ -369,8 +370,7 @@ class Game(BaseGame):
                 continue
             points = f"+{steps}" if travel_counts else f"{steps} border(s)"
             if train.status == ACTIVE:
-                x, y = spot_cell(train.spot)
-                where = f"waits before ({x},{y})"
+                where = _WAITS_BEFORE[train.spot >> 3]
             elif train.status == ARRIVED:
                 where = f"arrives at {train.station}"
             else:
@@ -491,6 +491,10 @@ class Game(BaseGame):
         painter = SvgPainter(*CANVAS, LAYERS)
         draw(data, painter, Layout(self.num_players, focus=seat), **kwargs)
         return painter.to_svg()
+
+
+#: Where an active train waits, per cell number, for the log.
+_WAITS_BEFORE = tuple(f"waits before ({x},{y})" for x, y in CELLS)
 
 
 def _is_int(value: object) -> bool:
