@@ -20,6 +20,7 @@ decisions is an empty cell (R36).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Self
@@ -180,6 +181,12 @@ _FRAME_RUNS = _frame_runs()
 _POSITION_POINT = _POINT + (-1,) * (OUTWARD - len(_POINT)) + _POINT
 
 
+@functools.cache  # asked for every board every round; at most four bits are set
+def _cells_of(bits: int) -> tuple[Cell, ...]:
+    """The cells whose numbers are the bits set in ``bits``, in cell order."""
+    return tuple(cell for number, cell in enumerate(CELLS) if bits >> number & 1)
+
+
 def _describe(segment: int) -> str:
     """Where a segment is, for the log."""
     if segment < OUTWARD:
@@ -328,8 +335,11 @@ class Board:
 
     def legal_cells(self) -> list[Cell]:
         """The empty cells that one of the trains waits in front of (R28, R29), in cell order."""
-        faced = {t.spot >> 3 for t in self.trains if t.status in UNFINISHED}
-        return [CELLS[c] for c in sorted(faced) if self.cells[c] is None]
+        faced = 0  # one bit per cell number
+        for train in self.trains:
+            if train.status in UNFINISHED and self.cells[cell := train.spot >> 3] is None:
+                faced |= 1 << cell
+        return list(_cells_of(faced))
 
     def faces(self, cell: Cell) -> bool:
         """Whether an unfinished train faces ``cell``."""

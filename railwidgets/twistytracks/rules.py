@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -119,6 +119,11 @@ def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
 @functools.cache  # a line of the log at every placement
 def _placement_line(seat: int, tile: int, cell: Cell, rotation: int) -> str:
     return str(_placements(seat, tile, cell)[rotation])
+
+
+@functools.cache  # a line of the log at every round
+def _round_line(round_no: int, seats: tuple[int, ...]) -> str:
+    return f"round {round_no} begins: seat(s) {_seats(seats)} draw a tile"
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -329,24 +334,23 @@ class Game(BaseGame):
         playing: list[int] = []
         legal: list[tuple[Cell, ...]] = []
         for seat, board in enumerate(state.boards):
-            cells = tuple(board.legal_cells()) if board.playing else ()
-            if not board.playing:
+            cells = tuple(board.legal_cells())  # a cell to place in means a train to move
+            if cells and board.stack:
+                playing.append(seat)
+            elif not board.playing:
                 if seat in placed:
                     self._say(f"seat {seat} has no train left to move and passes from now on")
-            elif not board.stack or not cells:
-                # §2.8 R31: defensive only (I5): no placement left ends the trains.
+            else:  # §2.8 R31: defensive only (I5): no placement left ends the trains.
                 lost = state.own_board(seat).crash_unfinished(state.round)
                 names = ", ".join(TRAIN_COLOURS[i] for i in lost)
                 self._say(f"§2.8 R31: seat {seat} cannot place a tile; {names} end as crashed")
                 cells = ()
-            else:
-                playing.append(seat)
             legal.append(cells)
         state.legal = tuple(legal)
         if playing:
             state.round += 1
             state.to_place = tuple(playing)
-            self._say(f"round {state.round} begins: seat(s) {_seats(playing)} draw a tile")
+            self._say(_round_line(state.round, state.to_place))
         else:  # §2.13 R50: a seat with no train to move passes; with nobody left, the end
             state.to_place = ()
             scores = self.scores()
@@ -516,5 +520,5 @@ def _cells(cells: list[Cell]) -> str:
     return ", ".join(f"({x},{y})" for x, y in cells) or "none"
 
 
-def _seats(seats: list[int]) -> str:
+def _seats(seats: Sequence[int]) -> str:
     return ", ".join(str(s) for s in seats)
