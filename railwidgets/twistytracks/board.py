@@ -366,61 +366,67 @@ class Board:
         With a ``trace`` list, each lock-step's moves are appended to it as a list
         of :class:`Step` (for animation); the movement itself is the same.
         """
-        if trace is None and (movement := self._move_one_train(round_no)) is not None:
+        if trace is None and (movement := self._move_apart(round_no)) is not None:
             return movement
         return self._move_in_lock_step(round_no, trace)
 
-    def _move_one_train(self, round_no: int) -> Movement | None:
-        """The movement of a turn in which one train runs and the others stand still.
+    def _move_apart(self, round_no: int) -> Movement | None:
+        """The movement of a turn in which no two trains meet; ``None`` for any other turn.
 
-        Most turns are so (``None`` for any other turn, with nothing changed). A
-        train running alone meets nobody in a segment (R42), so its lock-steps are
-        simply its route; the defensive check of R38 (two trains on one border
-        point) is made at each step, and gives ``None`` if it would find anything.
+        Tiles stay put while trains move, so each train's route is known on its
+        own. When no two routes share a segment (R42) and no two trains ever stand
+        on one border point (the defensive check of R38), the trains never meet,
+        and each simply runs its route: that is most turns. For any other turn
+        nothing is changed.
         """
         trains, cells = self.trains, self.cells
-        mover, position = -1, -1
-        standing: list[int] = []  # the border points of the trains standing still
+        routes: dict[int, list[int]] = {}  # per running train, its position after each run
+        points: list[int] = []  # the border point of every place where a train stands
+        segments: list[int] = []  # every segment a train runs along
         for i, train in enumerate(trains):
             if train.status not in UNFINISHED:
                 continue
-            if cells[train.spot >> 3] is None:  # §2.9 R36: it waits before an empty cell
-                standing.append(_POINT[train.spot])
-            elif mover >= 0:
-                return None  # a second train runs: they run in lock-step
+            position = train.spot
+            route: list[int] = []
+            while True:  # §2.9 R32, R34: it runs one segment after another
+                if position >= OUTWARD:
+                    run = _FRAME_RUNS[position - OUTWARD]
+                elif (code := cells[position >> 3]) is not None:
+                    run = _TILE_RUNS[code][position]
+                else:
+                    break  # §2.9 R36: it waits at the edge of unfinished track
+                if len(route) == MAX_RUN:
+                    return None
+                segments.append(run[0])  # type: ignore[index]
+                position = run[1]  # type: ignore[index]
+                route.append(position)
+                if position < 0:
+                    break  # the journey ends at a station or a starting track
+                points.append(_POSITION_POINT[position])
+            if route:
+                routes[i] = route
             else:
-                mover, position = i, train.spot
-        if mover < 0 or len(set(standing)) < len(standing):
+                points.append(_POINT[position])
+        if len(set(points)) < len(points) or len(set(segments)) < len(segments):
             return None
         gained = [0] * len(trains)
-        steps = 0
-        while True:  # §2.9 R32, R34: it runs one segment after another
-            if position >= OUTWARD:
-                run = _FRAME_RUNS[position - OUTWARD]
-            elif (code := cells[position >> 3]) is not None:
-                run = _TILE_RUNS[code][position]
-            else:
-                break  # §2.9 R36: it waits at the edge of unfinished track
-            steps += 1
-            if steps > MAX_RUN:
-                return None
-            next_position = run[1]  # type: ignore[index]
-            if next_position < 0:  # the journey ends at a station or a starting track
-                gained[mover] = steps
-                feature = _FEATURE[position - OUTWARD]
-                assert feature is not None
-                travel = trains[mover].travel + steps  # §2.10 R40, R41
-                if next_position == _ARRIVES:  # §2.12 R45
-                    trains[mover] = Train(ARRIVED, -1, travel, feature.name, round_no)
-                    return Movement(gained, [(mover, feature.name)], [])
-                trains[mover] = Train(DEAD_END, -1, travel, None, round_no)  # §2.15 R56
-                return Movement(gained, [], [])
-            position = next_position
-            if _POSITION_POINT[position] in standing:
-                return None
-        gained[mover] = steps
-        trains[mover] = Train(ACTIVE, position, trains[mover].travel + steps)
-        return Movement(gained, [], [])
+        arrivals: list[tuple[int, str]] = []
+        for i, route in routes.items():
+            gained[i] = len(route)
+            travel = trains[i].travel + len(route)  # §2.10 R40, R41
+            end = route[-1]
+            if end >= 0:
+                trains[i] = Train(ACTIVE, end, travel)
+                continue
+            before = route[-2] if len(route) > 1 else trains[i].spot
+            feature = _FEATURE[before - OUTWARD]
+            assert feature is not None
+            if end == _ARRIVES:  # §2.12 R45
+                arrivals.append((i, feature.name))
+                trains[i] = Train(ARRIVED, -1, travel, feature.name, round_no)
+            else:  # §2.15 R56: a starting track is a dead end (never happens, I4)
+                trains[i] = Train(DEAD_END, -1, travel, None, round_no)
+        return Movement(gained, arrivals, [])
 
     def _move_in_lock_step(self, round_no: int, trace: list[list[Step]] | None) -> Movement:
         """Every train's movement, lock-step by lock-step (any turn; see :meth:`move_trains`)."""
