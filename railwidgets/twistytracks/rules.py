@@ -238,6 +238,13 @@ class Game(BaseGame):
         assert isinstance(action, PlaceTile)
         state = self._state
         seat, cell, rotation = action.seat, action.cell, action.rotation
+        if (  # the usual case, a legal action, in a few direct checks (each passes below)
+            seat == state.to_place[0]
+            and cell in state.legal[seat]
+            and action.tile == state.boards[seat].stack[0]
+            and 0 <= rotation < 4
+        ):
+            return
         if not _is_int(seat) or not 0 <= seat < self.num_players:
             raise IllegalActionError(
                 f"§2.7 R25: the players are seats 0–{self.num_players - 1}, not {seat!r}"
