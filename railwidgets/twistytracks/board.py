@@ -276,6 +276,9 @@ class Movement:
     arrivals: list[tuple[int, str]]
     #: Groups of trains that collided this turn, with where the shared segment is.
     crashes: list[tuple[tuple[int, ...], str]]
+    #: The cells the unfinished trains now wait before, in cell order: where the next
+    #: tile may go (R29), as :meth:`Board.legal_cells` would say.
+    waiting: tuple[Cell, ...]
 
 
 class Board:
@@ -383,6 +386,7 @@ class Board:
         routes: dict[int, list[int]] = {}  # per running train, its position after each run
         points: list[int] = []  # the border point of every place where a train stands
         segments: list[int] = []  # every segment a train runs along
+        waiting = 0  # one bit per cell that a train waits before at the end
         for i, train in enumerate(trains):
             if train.status not in UNFINISHED:
                 continue
@@ -407,6 +411,7 @@ class Board:
                 routes[i] = route
             else:
                 points.append(_POINT[position])
+                waiting |= 1 << (position >> 3)
         if len(set(points)) < len(points) or len(set(segments)) < len(segments):
             return None
         gained = [0] * len(trains)
@@ -417,6 +422,7 @@ class Board:
             end = route[-1]
             if end >= 0:
                 trains[i] = Train(ACTIVE, end, travel)
+                waiting |= 1 << (end >> 3)
                 continue
             before = route[-2] if len(route) > 1 else trains[i].spot
             feature = _FEATURE[before - OUTWARD]
@@ -426,7 +432,7 @@ class Board:
                 trains[i] = Train(ARRIVED, -1, travel, feature.name, round_no)
             else:  # §2.15 R56: a starting track is a dead end (never happens, I4)
                 trains[i] = Train(DEAD_END, -1, travel, None, round_no)
-        return Movement(gained, arrivals, [])
+        return Movement(gained, arrivals, [], _cells_of(waiting))
 
     def _move_in_lock_step(self, round_no: int, trace: list[list[Step]] | None) -> Movement:
         """Every train's movement, lock-step by lock-step (any turn; see :meth:`move_trains`)."""
@@ -483,11 +489,13 @@ class Board:
             # Defensive check of R38: two trains on one border point (never happens, I3).
             if len(where) > 1 and len({_POINT[p % OUTWARD] for p in where.values()}) < len(where):
                 self._share_points(where, finish, crashes)
+        waiting = 0
         for i, position in where.items():
             if gained[i]:
                 trains[i] = Train(ACTIVE, position, trains[i].travel + gained[i])
+            waiting |= 1 << (position >> 3)
         arrivals.sort()
-        return Movement(gained, arrivals, crashes)
+        return Movement(gained, arrivals, crashes, _cells_of(waiting))
 
     @staticmethod
     def _collide(

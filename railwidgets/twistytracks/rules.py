@@ -313,6 +313,7 @@ class Game(BaseGame):
         travel_counts = self.options["scoring"] != "stations_only"  # §2.14 R52
         arrivals: list[tuple[int, int, str]] = []
         placed = [seat for seat, b in enumerate(state.boards) if b.placement is not None]
+        waiting: dict[int, tuple[Cell, ...]] = {}  # where each placed board's trains wait
         for seat in placed:  # a seat that passed places nothing
             board = state.own_board(seat)
             # §2.7 R26: draw the top tile, place it, move all trains.
@@ -323,6 +324,7 @@ class Game(BaseGame):
             board.place(tile, cell, rotation)
             self._say(_placement_line(seat, tile, cell, rotation))
             movement = board.move_trains(round_no)
+            waiting[seat] = movement.waiting
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
             for train, station in movement.arrivals:
                 arrivals.append((seat, train, station))
@@ -334,18 +336,20 @@ class Game(BaseGame):
                 state.own_board(seat).station_points += points
                 colour = TRAIN_COLOURS[train]
                 self._say(f"seat {seat}'s {colour} train scores {points} at station {station}")
-        self._start_next_round(placed)
+        self._start_next_round(waiting)
 
-    def _start_next_round(self, placed: list[int]) -> None:
+    def _start_next_round(self, waiting: dict[int, tuple[Cell, ...]]) -> None:
+        """The next round, or the end; ``waiting`` has the legal cells of the seats that placed."""
         state = self._state
         playing: list[int] = []
         legal: list[tuple[Cell, ...]] = []
         for seat, board in enumerate(state.boards):
-            cells = tuple(board.legal_cells())  # a cell to place in means a train to move
+            # a cell to place in means a train to move
+            cells = waiting[seat] if seat in waiting else tuple(board.legal_cells())
             if cells and board.stack:
                 playing.append(seat)
             elif not board.playing:
-                if seat in placed:
+                if seat in waiting:  # it placed this round
                     self._say(f"seat {seat} has no train left to move and passes from now on")
             else:  # §2.8 R31: defensive only (I5): no placement left ends the trains.
                 lost = state.own_board(seat).crash_unfinished(state.round)
