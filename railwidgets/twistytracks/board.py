@@ -391,6 +391,10 @@ class Board:
             if train.status not in UNFINISHED:
                 continue
             position = train.spot
+            if cells[position >> 3] is None:  # §2.9 R36: it waits before an empty cell
+                points.append(_POINT[position])
+                waiting |= 1 << (position >> 3)
+                continue
             route: list[int] = []
             while True:  # §2.9 R32, R34: it runs one segment after another
                 if position >= OUTWARD:
@@ -407,11 +411,7 @@ class Board:
                 if position < 0:
                     break  # the journey ends at a station or a starting track
                 points.append(_POSITION_POINT[position])
-            if route:
-                routes[i] = route
-            else:
-                points.append(_POINT[position])
-                waiting |= 1 << (position >> 3)
+            routes[i] = route
         if len(set(points)) < len(points) or len(set(segments)) < len(segments):
             return None
         gained = [0] * len(trains)

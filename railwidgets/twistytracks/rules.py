@@ -117,8 +117,8 @@ def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
 
 
 @functools.cache  # a line of the log at every placement
-def _placement_line(seat: int, tile: int, cell: Cell, rotation: int) -> str:
-    return str(_placements(seat, tile, cell)[rotation])
+def _placement_line(seat: int, tile: int, cell_no: int, rotation: int) -> str:
+    return str(_placements(seat, tile, CELLS[cell_no])[rotation])
 
 
 @functools.cache  # a line of the log at every round
@@ -322,7 +322,7 @@ class Game(BaseGame):
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
-            self._say(_placement_line(seat, tile, cell, rotation))
+            self._say(_placement_line(seat, tile, cell_no, rotation))
             movement = board.move_trains(round_no)
             waiting[seat] = movement.waiting
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
