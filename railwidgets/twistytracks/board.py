@@ -138,8 +138,8 @@ MAX_RUN = len(CELLS) * 8 * 2
 # loop by ``OUTWARD`` plus its lower spot, and the entry into a station or a
 # starting track by ``OUTWARD`` plus the spot (R16: two trains arriving together
 # never collide). A *run* is what a train does in one lock-step: ``(segment, next
-# position)``, the next position being :data:`_ARRIVES` or :data:`_DEAD_END` when
-# the journey ends there.
+# position, its border point)``, the next position being :data:`_ARRIVES` or
+# :data:`_DEAD_END` when the journey ends there (and the border point then -1).
 
 #: Added to a frame spot for a train on the frame side of it (spots are 0–119).
 OUTWARD = 128
@@ -149,7 +149,10 @@ _ARRIVES = -1
 _DEAD_END = -2
 
 
-def _tile_runs() -> tuple[tuple[tuple[int, int], ...], ...]:
+Run = tuple[int, int, int]
+
+
+def _tile_runs() -> tuple[tuple[Run, ...], ...]:
     """``_TILE_RUNS[code][spot]``: the run of a train at ``spot`` into tile ``code``."""
     table = []
     for links in _LINKS:
@@ -157,28 +160,30 @@ def _tile_runs() -> tuple[tuple[tuple[int, int], ...], ...]:
         for spot in range(len(CELLS) * 8):
             exit_spot = (spot & ~7) | links[spot & 7]
             beyond = _ACROSS[exit_spot]
-            runs.append((min(spot, exit_spot), beyond if beyond >= 0 else OUTWARD + exit_spot))
+            position = beyond if beyond >= 0 else OUTWARD + exit_spot
+            runs.append((min(spot, exit_spot), position, _POINT[exit_spot]))
         table.append(tuple(runs))
     return tuple(table)
 
 
-def _frame_runs() -> tuple[tuple[int, int] | None, ...]:
+def _frame_runs() -> tuple[Run, ...]:
     """``_FRAME_RUNS[spot]``: the run of a train facing the frame feature at ``spot``."""
-    runs: list[tuple[int, int] | None] = []
+    runs: list[Run] = []
     for spot, feature in enumerate(_FEATURE):
         if feature is None:
-            runs.append(None)
+            runs.append((-1, -1, -1))  # not at the frame: never looked up
         elif feature.kind == "loop":  # §2.3 R15: round the loop, back into the cell
-            runs.append((OUTWARD + (spot & ~1), spot ^ 1))
+            runs.append((OUTWARD + (spot & ~1), spot ^ 1, _POINT[spot ^ 1]))
         else:  # §2.3 R16: either port leads into a station, so the entry is its own segment
-            runs.append((OUTWARD + spot, _ARRIVES if feature.kind == "station" else _DEAD_END))
+            end = _ARRIVES if feature.kind == "station" else _DEAD_END
+            runs.append((OUTWARD + spot, end, -1))
     return tuple(runs)
 
 
 _TILE_RUNS = _tile_runs()
 _FRAME_RUNS = _frame_runs()
-#: The border point (R3) of every position.
-_POSITION_POINT = _POINT + (-1,) * (OUTWARD - len(_POINT)) + _POINT
+#: At most this many runs of one train are followed on their own (see ``_move_apart``).
+_ROUTE_BOUND = range(MAX_RUN)
 
 
 @functools.cache  # asked for every board every round; at most four bits are set
@@ -199,7 +204,7 @@ def _describe(segment: int) -> str:
     return f"entering {feature.name}"
 
 
-def _step(train: int, position: int, run: tuple[int, int]) -> Step:
+def _step(train: int, position: int, run: Run) -> Step:
     """The :class:`Step` of a train standing at ``position`` that carries out ``run``."""
     spot = position % OUTWARD
     cell, port = CELLS[spot >> 3], spot & 7
@@ -396,21 +401,20 @@ class Board:
                 waiting |= 1 << (position >> 3)
                 continue
             route: list[int] = []
-            while True:  # §2.9 R32, R34: it runs one segment after another
+            for _ in _ROUTE_BOUND:  # §2.9 R32, R34: it runs one segment after another
                 if position >= OUTWARD:
-                    run = _FRAME_RUNS[position - OUTWARD]
+                    segment, position, point = _FRAME_RUNS[position - OUTWARD]
                 elif (code := cells[position >> 3]) is not None:
-                    run = _TILE_RUNS[code][position]
+                    segment, position, point = _TILE_RUNS[code][position]
                 else:
                     break  # §2.9 R36: it waits at the edge of unfinished track
-                if len(route) == MAX_RUN:
-                    return None
-                segments.append(run[0])  # type: ignore[index]
-                position = run[1]  # type: ignore[index]
+                segments.append(segment)
                 route.append(position)
                 if position < 0:
                     break  # the journey ends at a station or a starting track
-                points.append(_POSITION_POINT[position])
+                points.append(point)
+            else:
+                return None  # a train this long on the move did not come from its depot
             routes[i] = route
         if len(set(points)) < len(points) or len(set(segments)) < len(segments):
             return None
@@ -456,10 +460,10 @@ class Board:
             # §2.9 R32, R34: every train facing something that exists runs one segment,
             # crossing one more border point (§2.10 R40); one facing an empty cell
             # waits at the edge of unfinished track (§2.9 R36).
-            runs: dict[int, tuple[int, int]] = {}
+            runs: dict[int, Run] = {}
             for i, position in where.items():
                 if position >= OUTWARD:
-                    runs[i] = _FRAME_RUNS[position - OUTWARD]  # type: ignore[assignment]
+                    runs[i] = _FRAME_RUNS[position - OUTWARD]
                 elif (code := cells[position >> 3]) is not None:
                     runs[i] = _TILE_RUNS[code][position]
                 else:
@@ -477,7 +481,7 @@ class Board:
                 self._collide(runs, finish, crashes, steps)
             if trace is not None:
                 trace.append([steps[i] for i in sorted(steps)])
-            for i, (_, position) in runs.items():
+            for i, (_, position, _) in runs.items():
                 if position >= 0:
                     where[i] = position
                 elif position == _ARRIVES:  # §2.12 R45: the journey ends there
@@ -499,14 +503,14 @@ class Board:
 
     @staticmethod
     def _collide(
-        runs: dict[int, tuple[int, int]],
+        runs: dict[int, Run],
         finish: Callable[[int, str], None],
         crashes: list[tuple[tuple[int, ...], str]],
         steps: dict[int, Step],
     ) -> None:
         """§2.11 R42: trains running head-on in one segment are both removed."""
         by_segment: dict[int, list[int]] = {}
-        for i, (segment, _) in runs.items():
+        for i, (segment, _, _) in runs.items():
             by_segment.setdefault(segment, []).append(i)
         for segment, group in by_segment.items():
             if len(group) >= 2:

@@ -344,13 +344,14 @@ class Game(BaseGame):
         playing: list[int] = []
         legal: list[tuple[Cell, ...]] = []
         for seat, board in enumerate(state.boards):
-            # a cell to place in means a train to move
-            cells = waiting[seat] if seat in waiting else tuple(board.legal_cells())
+            if seat not in waiting:  # it did not place: it passed in an earlier round
+                legal.append(())
+                continue
+            cells = waiting[seat]  # a cell to place in means a train to move
             if cells and board.stack:
                 playing.append(seat)
             elif not board.playing:
-                if seat in waiting:  # it placed this round
-                    self._say(f"seat {seat} has no train left to move and passes from now on")
+                self._say(f"seat {seat} has no train left to move and passes from now on")
             else:  # §2.8 R31: defensive only (I5): no placement left ends the trains.
                 lost = state.own_board(seat).crash_unfinished(state.round)
                 names = ", ".join(TRAIN_COLOURS[i] for i in lost)
