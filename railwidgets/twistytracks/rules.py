@@ -267,8 +267,6 @@ class Game(BaseGame):
                 f"§2.1 R1: {cell!r} is not a cell of the 5×3 frame "
                 f"(x = 0–{WIDTH - 1}, y = 0–{HEIGHT - 1})"
             )
-        if cell in state.legal[seat]:
-            return
         if (placed := board.tile_at(cell)) is not None:
             raise IllegalActionError(
                 f"§2.8 R28: ({cell[0]},{cell[1]}) already holds T{placed[0]:02d}; "
