@@ -240,6 +240,10 @@ class Train(NamedTuple):
     round: int | None = None
 
 
+#: The four trains at the start of a game, each on its starting track (R23).
+_START_TRAINS = tuple(Train(WAITING_AT_DEPOT, spot) for spot in _START)
+
+
 class TrainView(NamedTuple):
     """A train for people: its colour, state, and where it waits (if unfinished)."""
 
@@ -308,7 +312,7 @@ class Board:
         board = cls()
         board.stack = stack
         board.cells = [None] * len(CELLS)
-        board.trains = [Train(WAITING_AT_DEPOT, spot) for spot in _START]
+        board.trains = list(_START_TRAINS)
         board.placement = None
         board.station_points = 0
         return board

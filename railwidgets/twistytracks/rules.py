@@ -379,17 +379,20 @@ class Game(BaseGame):
         travel_counts: bool,
     ) -> None:
         parts = []
-        for colour, train, steps in zip(TRAIN_COLOURS, board.trains, gained, strict=True):
+        for i, steps in enumerate(gained):
             if not steps:
                 continue
-            points = f"+{steps}" if travel_counts else f"{steps} border(s)"
+            train = board.trains[i]
             if train.status == ACTIVE:
                 where = _WAITS_BEFORE[train.spot >> 3]
             elif train.status == ARRIVED:
                 where = f"arrives at {train.station}"
             else:
                 where = train.status.replace("_", " ")
-            parts.append(f"{colour} {points} {where}")
+            if travel_counts:
+                parts.append(f"{TRAIN_COLOURS[i]} +{steps} {where}")
+            else:
+                parts.append(f"{TRAIN_COLOURS[i]} {steps} border(s) {where}")
         for trains, where in crashes:
             names = " and ".join(TRAIN_COLOURS[i] for i in trains)
             parts.append(f"{names} collide {where}")
