@@ -116,6 +116,12 @@ def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
     return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
 
 
+@functools.cache  # the legal actions list them at every decision
+def _placements_by_cell(seat: int, tile: int) -> tuple[tuple[PlaceTile, ...], ...]:
+    """``_placements(seat, tile, cell)`` for every cell, by cell number."""
+    return tuple(_placements(seat, tile, cell) for cell in CELLS)
+
+
 @functools.cache  # a line of the log at every placement
 def _placement_line(seat: int, tile: int, cell_no: int, rotation: int) -> str:
     return str(_placements(seat, tile, CELLS[cell_no])[rotation])
@@ -229,9 +235,10 @@ class Game(BaseGame):
         state = self._state
         seat = state.to_place[0]
         tile = state.boards[seat].stack[0]
+        by_cell = _placements_by_cell(seat, tile)
         actions: list[Action] = []
-        for cell in state.legal[seat]:
-            actions += _placements(seat, tile, cell)
+        for x, y in state.legal[seat]:
+            actions += by_cell[y * WIDTH + x]  # the number of cell (x, y)
         return actions
 
     def _check(self, action: Action) -> None:
