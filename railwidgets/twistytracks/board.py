@@ -20,6 +20,8 @@ decisions is an empty cell (R36).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Self
 
@@ -126,34 +128,97 @@ _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
 #: so it runs at most this many segments in a game; more means the position was impossible.
 MAX_RUN = len(CELLS) * 8 * 2
 
+# -- train movement as table lookups ---------------------------------------------------------
+#
+# While trains move, an unfinished train stands at a *position*: a spot, facing into
+# its cell, or ``OUTWARD + spot``, on the frame side of a frame port facing the
+# feature there. Each lock-step a train runs one *segment*, named by a number that
+# two trains share exactly when they meet head-on in it (R42): a tile segment by
+# its lower spot (crossing segments, bridges and tunnels, never meet: R43), a frame
+# loop by ``OUTWARD`` plus its lower spot, and the entry into a station or a
+# starting track by ``OUTWARD`` plus the spot (R16: two trains arriving together
+# never collide). A *run* is what a train does in one lock-step: ``(segment, next
+# position, its border point)``, the next position being :data:`_ARRIVES` or
+# :data:`_DEAD_END` when the journey ends there (and the border point then -1).
 
-def _describe(segment: object) -> str:
+#: Added to a frame spot for a train on the frame side of it (spots are 0–119).
+OUTWARD = 128
+#: The next "position" of a train that arrives at a station (R45).
+_ARRIVES = -1
+#: The next "position" of a train that runs into a starting track (R56).
+_DEAD_END = -2
+
+
+Run = tuple[int, int, int]
+
+
+def _tile_runs() -> tuple[tuple[Run, ...], ...]:
+    """``_TILE_RUNS[code][spot]``: the run of a train at ``spot`` into tile ``code``."""
+    table = []
+    for links in _LINKS:
+        runs = []
+        for spot in range(len(CELLS) * 8):
+            exit_spot = (spot & ~7) | links[spot & 7]
+            beyond = _ACROSS[exit_spot]
+            position = beyond if beyond >= 0 else OUTWARD + exit_spot
+            runs.append((min(spot, exit_spot), position, _POINT[exit_spot]))
+        table.append(tuple(runs))
+    return tuple(table)
+
+
+def _frame_runs() -> tuple[Run, ...]:
+    """``_FRAME_RUNS[spot]``: the run of a train facing the frame feature at ``spot``."""
+    runs: list[Run] = []
+    for spot, feature in enumerate(_FEATURE):
+        if feature is None:
+            runs.append((-1, -1, -1))  # not at the frame: never looked up
+        elif feature.kind == "loop":  # §2.3 R15: round the loop, back into the cell
+            runs.append((OUTWARD + (spot & ~1), spot ^ 1, _POINT[spot ^ 1]))
+        else:  # §2.3 R16: either port leads into a station, so the entry is its own segment
+            end = _ARRIVES if feature.kind == "station" else _DEAD_END
+            runs.append((OUTWARD + spot, end, -1))
+    return tuple(runs)
+
+
+_TILE_RUNS = _tile_runs()
+_FRAME_RUNS = _frame_runs()
+#: At most this many runs of one train are followed on their own (see ``_move_apart``).
+_ROUTE_BOUND = range(MAX_RUN)
+
+
+@functools.cache  # asked for every board every round; at most four bits are set
+def _cells_of(bits: int) -> tuple[Cell, ...]:
+    """The cells whose numbers are the bits set in ``bits``, in cell order."""
+    return tuple(cell for number, cell in enumerate(CELLS) if bits >> number & 1)
+
+
+def _describe(segment: int) -> str:
     """Where a segment is, for the log."""
-    if isinstance(segment, int):
+    if segment < OUTWARD:
         x, y = CELLS[segment >> 3]
         return f"in ({x},{y})"
-    if isinstance(segment, str):
-        return f"on loop {segment}"
-    return f"entering {segment[0]}"  # type: ignore[index]
+    feature = _FEATURE[segment - OUTWARD]
+    assert feature is not None
+    if feature.kind == "loop":
+        return f"on loop {feature.name}"
+    return f"entering {feature.name}"
 
 
-def _step(
-    train: int, where: tuple[int, bool], plan: tuple[object, int, bool, FrameFeature | None]
-) -> Step:
-    """The :class:`Step` of a train standing at ``where`` that carries out ``plan``."""
-    spot, outward = where
+def _step(train: int, position: int, run: Run) -> Step:
+    """The :class:`Step` of a train standing at ``position`` that carries out ``run``."""
+    spot = position % OUTWARD
     cell, port = CELLS[spot >> 3], spot & 7
-    if outward:
+    if position >= OUTWARD:
         feature = _FEATURE[spot]
         assert feature is not None
         if feature.kind == "loop":
             return Step(train, "loop", cell, port, port ^ 1, "moves")
         outcome = "arrived" if feature.kind == "station" else "dead_end"
         return Step(train, feature.kind, cell, port, port, outcome)
-    next_spot, next_outward = plan[1], plan[2]
     # the exit port is on this cell: the spot itself when it ends facing the frame,
     # else the port across the border from the next spot
-    exit_spot = next_spot if next_outward else _ACROSS[next_spot]
+    next_position = run[1]
+    exit_spot = next_position - OUTWARD if next_position >= OUTWARD else _ACROSS[next_position]
     return Step(train, "tile", cell, port, exit_spot & 7, "moves")
 
 
@@ -173,6 +238,10 @@ class Train(NamedTuple):
     travel: int = 0
     station: str | None = None
     round: int | None = None
+
+
+#: The four trains at the start of a game, each on its starting track (R23).
+_START_TRAINS = tuple(Train(WAITING_AT_DEPOT, spot) for spot in _START)
 
 
 class TrainView(NamedTuple):
@@ -216,6 +285,9 @@ class Movement:
     arrivals: list[tuple[int, str]]
     #: Groups of trains that collided this turn, with where the shared segment is.
     crashes: list[tuple[tuple[int, ...], str]]
+    #: The cells the unfinished trains now wait before, in cell order: where the next
+    #: tile may go (R29), as :meth:`Board.legal_cells` would say.
+    waiting: tuple[Cell, ...]
 
 
 class Board:
@@ -240,7 +312,7 @@ class Board:
         board = cls()
         board.stack = stack
         board.cells = [None] * len(CELLS)
-        board.trains = [Train(WAITING_AT_DEPOT, spot) for spot in _START]
+        board.trains = list(_START_TRAINS)
         board.placement = None
         board.station_points = 0
         return board
@@ -275,8 +347,11 @@ class Board:
 
     def legal_cells(self) -> list[Cell]:
         """The empty cells that one of the trains waits in front of (R28, R29), in cell order."""
-        faced = {t.spot >> 3 for t in self.trains if t.status in UNFINISHED}
-        return [CELLS[c] for c in sorted(faced) if self.cells[c] is None]
+        faced = 0  # one bit per cell number
+        for train in self.trains:
+            if train.status in UNFINISHED and self.cells[cell := train.spot >> 3] is None:
+                faced |= 1 << cell
+        return list(_cells_of(faced))
 
     def faces(self, cell: Cell) -> bool:
         """Whether an unfinished train faces ``cell``."""
@@ -303,14 +378,82 @@ class Board:
         With a ``trace`` list, each lock-step's moves are appended to it as a list
         of :class:`Step` (for animation); the movement itself is the same.
         """
+        if trace is None and (movement := self._move_apart(round_no)) is not None:
+            return movement
+        return self._move_in_lock_step(round_no, trace)
+
+    def _move_apart(self, round_no: int) -> Movement | None:
+        """The movement of a turn in which no two trains meet; ``None`` for any other turn.
+
+        Tiles stay put while trains move, so each train's route is known on its
+        own. When no two routes share a segment (R42) and no two trains ever stand
+        on one border point (the defensive check of R38), the trains never meet,
+        and each simply runs its route: that is most turns. For any other turn
+        nothing is changed.
+        """
+        trains, cells = self.trains, self.cells
+        routes: dict[int, list[int]] = {}  # per running train, its position after each run
+        points: list[int] = []  # the border point of every place where a train stands
+        segments: list[int] = []  # every segment a train runs along
+        waiting = 0  # one bit per cell that a train waits before at the end
+        for i, train in enumerate(trains):
+            if train.status not in UNFINISHED:
+                continue
+            position = train.spot
+            if cells[position >> 3] is None:  # §2.9 R36: it waits before an empty cell
+                points.append(_POINT[position])
+                waiting |= 1 << (position >> 3)
+                continue
+            route: list[int] = []
+            for _ in _ROUTE_BOUND:  # §2.9 R32, R34: it runs one segment after another
+                if position >= OUTWARD:
+                    segment, position, point = _FRAME_RUNS[position - OUTWARD]
+                elif (code := cells[position >> 3]) is not None:
+                    segment, position, point = _TILE_RUNS[code][position]
+                else:
+                    break  # §2.9 R36: it waits at the edge of unfinished track
+                segments.append(segment)
+                route.append(position)
+                if position < 0:
+                    break  # the journey ends at a station or a starting track
+                points.append(point)
+            else:
+                return None  # a train this long on the move did not come from its depot
+            routes[i] = route
+        if len(set(points)) < len(points) or len(set(segments)) < len(segments):
+            return None
+        gained = [0] * len(trains)
+        arrivals: list[tuple[int, str]] = []
+        for i, route in routes.items():
+            gained[i] = len(route)
+            travel = trains[i].travel + len(route)  # §2.10 R40, R41
+            end = route[-1]
+            if end >= 0:
+                trains[i] = Train(ACTIVE, end, travel)
+                waiting |= 1 << (end >> 3)
+                continue
+            before = route[-2] if len(route) > 1 else trains[i].spot
+            feature = _FEATURE[before - OUTWARD]
+            assert feature is not None
+            if end == _ARRIVES:  # §2.12 R45
+                arrivals.append((i, feature.name))
+                trains[i] = Train(ARRIVED, -1, travel, feature.name, round_no)
+            else:  # §2.15 R56: a starting track is a dead end (never happens, I4)
+                trains[i] = Train(DEAD_END, -1, travel, None, round_no)
+        return Movement(gained, arrivals, [], _cells_of(waiting))
+
+    def _move_in_lock_step(self, round_no: int, trace: list[list[Step]] | None) -> Movement:
+        """Every train's movement, lock-step by lock-step (any turn; see :meth:`move_trains`)."""
         trains, cells = self.trains, self.cells
         gained = [0] * len(trains)
         arrivals: list[tuple[int, str]] = []
         crashes: list[tuple[tuple[int, ...], str]] = []
-        # Where each unfinished train stands: (spot, outward). Outward means on the frame
-        # side of a frame port, facing the feature there; otherwise facing into the cell.
-        where = {i: (t.spot, False) for i, t in enumerate(trains) if t.status in UNFINISHED}
-        runs = 0
+        # The position of each unfinished train (see "train movement as table lookups").
+        where: dict[int, int] = {}
+        for i, train in enumerate(trains):
+            if train.status in UNFINISHED:
+                where[i] = train.spot
+        lock_steps = 0
 
         def finish(i: int, status: str, station: str | None = None) -> None:
             # §2.10 R41: a train that stops keeps every point it made, crashed or not.
@@ -318,76 +461,85 @@ class Board:
             trains[i] = Train(status, -1, trains[i].travel + gained[i], station, round_no)
 
         while True:
-            # §2.9 R32, R34: every train facing something that exists runs one segment.
-            # A plan is (segment, next spot, outward, frame feature the train ends in).
-            plans: dict[int, tuple[object, int, bool, FrameFeature | None]] = {}
-            for i, (spot, outward) in where.items():
-                if outward:
-                    feature = _FEATURE[spot]
-                    assert feature is not None
-                    if feature.kind == "loop":  # §2.3 R15: round the loop, back into the cell
-                        plans[i] = (feature.name, spot ^ 1, False, None)
-                    else:  # §2.3 R16: either port leads into a station, so the entry
-                        # is its own segment and two trains arriving together never collide
-                        plans[i] = ((feature.name, spot), -1, False, feature)
-                    continue
-                code = cells[spot >> 3]
-                if code is None:
-                    continue  # §2.9 R36: it waits at the edge of unfinished track
-                # A tile segment is named by its lower spot: crossing segments (bridges
-                # and tunnels) are different segments and never meet (§2.11 R43).
-                exit_spot = (spot & ~7) | _LINKS[code][spot & 7]
-                beyond = _ACROSS[exit_spot]
-                if beyond >= 0:
-                    plans[i] = (min(spot, exit_spot), beyond, False, None)
+            # §2.9 R32, R34: every train facing something that exists runs one segment,
+            # crossing one more border point (§2.10 R40); one facing an empty cell
+            # waits at the edge of unfinished track (§2.9 R36).
+            runs: dict[int, Run] = {}
+            for i, position in where.items():
+                if position >= OUTWARD:
+                    runs[i] = _FRAME_RUNS[position - OUTWARD]
+                elif (code := cells[position >> 3]) is not None:
+                    runs[i] = _TILE_RUNS[code][position]
                 else:
-                    plans[i] = (min(spot, exit_spot), exit_spot, True, None)
-            if not plans:
+                    continue
+                gained[i] += 1
+            if not runs:
                 break
-            runs += 1
-            if runs > MAX_RUN:  # only a train that never left a depot can go round for ever
+            lock_steps += 1
+            if lock_steps > MAX_RUN:  # only a train that never left a depot can go round for ever
                 raise RuntimeError(
                     f"a train ran more than {MAX_RUN} segments: it cannot have come from its depot"
                 )
-            for i in plans:  # §2.10 R40: +1 for the border point it crosses
-                gained[i] += 1
-            by_segment: dict[object, list[int]] = {}
-            for i, plan in plans.items():
-                by_segment.setdefault(plan[0], []).append(i)
-            if trace is not None:
-                steps = {i: _step(i, where[i], plan) for i, plan in plans.items()}
-            for segment, group in by_segment.items():
-                if len(group) >= 2:  # §2.11 R42: head-on in one segment, both removed
-                    crashes.append((tuple(group), _describe(segment)))
-                    for i in group:
-                        finish(i, CRASHED)
-                        del plans[i]
-                        if trace is not None:
-                            steps[i] = steps[i]._replace(outcome="crashed")
+            steps = {} if trace is None else {i: _step(i, where[i], run) for i, run in runs.items()}
+            if len(runs) > 1 and len({run[0] for run in runs.values()}) < len(runs):
+                self._collide(runs, finish, crashes, steps)
             if trace is not None:
                 trace.append([steps[i] for i in sorted(steps)])
-            for i, (_, spot, outward, feature) in plans.items():
-                if feature is None:
-                    where[i] = (spot, outward)
-                elif feature.kind == "station":  # §2.12 R45: the journey ends there
-                    arrivals.append((i, feature.name))
-                    finish(i, ARRIVED, feature.name)
+            for i, (_, position, _) in runs.items():
+                if position >= 0:
+                    where[i] = position
+                elif position == _ARRIVES:  # §2.12 R45: the journey ends there
+                    station = _FEATURE[where[i] - OUTWARD].name  # type: ignore[union-attr]
+                    arrivals.append((i, station))
+                    finish(i, ARRIVED, station)
                 else:  # §2.15 R56: a starting track is a dead end (never happens, I4)
                     finish(i, DEAD_END)
             # Defensive check of R38: two trains on one border point (never happens, I3).
-            by_point: dict[int, list[int]] = {}
-            for i, (spot, _) in where.items():
-                by_point.setdefault(_POINT[spot], []).append(i)
-            for group in by_point.values():
-                if len(group) >= 2:
-                    crashes.append((tuple(group), "at a border point"))
-                    for i in group:
-                        finish(i, CRASHED)
-        for i, (spot, _) in where.items():
+            if len(where) > 1 and len({_POINT[p % OUTWARD] for p in where.values()}) < len(where):
+                self._share_points(where, finish, crashes)
+        waiting = 0
+        for i, position in where.items():
             if gained[i]:
-                trains[i] = Train(ACTIVE, spot, trains[i].travel + gained[i])
+                trains[i] = Train(ACTIVE, position, trains[i].travel + gained[i])
+            waiting |= 1 << (position >> 3)
         arrivals.sort()
-        return Movement(gained, arrivals, crashes)
+        return Movement(gained, arrivals, crashes, _cells_of(waiting))
+
+    @staticmethod
+    def _collide(
+        runs: dict[int, Run],
+        finish: Callable[[int, str], None],
+        crashes: list[tuple[tuple[int, ...], str]],
+        steps: dict[int, Step],
+    ) -> None:
+        """§2.11 R42: trains running head-on in one segment are both removed."""
+        by_segment: dict[int, list[int]] = {}
+        for i, (segment, _, _) in runs.items():
+            by_segment.setdefault(segment, []).append(i)
+        for segment, group in by_segment.items():
+            if len(group) >= 2:
+                crashes.append((tuple(group), _describe(segment)))
+                for i in group:
+                    finish(i, CRASHED)
+                    del runs[i]
+                    if i in steps:
+                        steps[i] = steps[i]._replace(outcome="crashed")
+
+    @staticmethod
+    def _share_points(
+        where: dict[int, int],
+        finish: Callable[[int, str], None],
+        crashes: list[tuple[tuple[int, ...], str]],
+    ) -> None:
+        """Trains standing on one border point crash there (the defensive check of R38)."""
+        by_point: dict[int, list[int]] = {}
+        for i, position in where.items():
+            by_point.setdefault(_POINT[position % OUTWARD], []).append(i)
+        for group in by_point.values():
+            if len(group) >= 2:
+                crashes.append((tuple(group), "at a border point"))
+                for i in group:
+                    finish(i, CRASHED)
 
     def journey(self, train: int) -> Train:
         """Train number ``train`` as it would be had it run alone from its depot (R38).

@@ -144,7 +144,12 @@ def redraw_hidden(state: Any, rng: random.Random, view: Mapping[str, Any]) -> No
     viewer drew stays on top of its own), and every secret placement of another seat
     at random among its legal ones.
     """
-    for board, entry in zip(state.boards, view["players"], strict=True):
+    for seat, entry in enumerate(view["players"]):
+        if len(state.boards[seat].stack) < 2 and not (
+            entry["placed"] and entry["placement"] is None
+        ):
+            continue  # nothing hidden: the board may stay shared with the copy it came from
+        board = state.own_board(seat)
         if entry["drawn"] is None:
             board.stack = tuple(shuffled(board.stack, rng))
         else:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -69,7 +69,7 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
-from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index, spot_cell
+from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index
 from railwidgets.twistytracks.components import (
     CELLS,
     HEIGHT,
@@ -121,9 +121,20 @@ def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
     return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
 
 
+@functools.cache  # the legal actions list them at every decision
+def _placements_by_cell(seat: int, tile: int) -> tuple[tuple[PlaceTile, ...], ...]:
+    """``_placements(seat, tile, cell)`` for every cell, by cell number."""
+    return tuple(_placements(seat, tile, cell) for cell in CELLS)
+
+
 @functools.cache  # a line of the log at every placement
-def _placement_line(seat: int, tile: int, cell: Cell, rotation: int) -> str:
-    return str(_placements(seat, tile, cell)[rotation])
+def _placement_line(seat: int, tile: int, cell_no: int, rotation: int) -> str:
+    return str(_placements(seat, tile, CELLS[cell_no])[rotation])
+
+
+@functools.cache  # a line of the log at every round
+def _round_line(round_no: int, seats: tuple[int, ...]) -> str:
+    return f"round {round_no} begins: seat(s) {_seats(seats)} draw a tile"
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -138,9 +149,14 @@ def action_from_dict(data: Any) -> PlaceTile:
 
 
 class State:
-    """The whole mutable state: the round, one board per seat, the station columns."""
+    """The whole mutable state: the round, one board per seat, the station columns.
 
-    __slots__ = ("boards", "columns", "round", "to_place")
+    Copies share their boards until one of them changes a board (copy on write):
+    an action changes one or a few boards, and the game copies its state before
+    every action (for undo). Change a board only through :meth:`own_board`.
+    """
+
+    __slots__ = ("boards", "columns", "legal", "owned", "round", "to_place")
 
     def __init__(self, round_no: int, boards: list[Board], columns: Columns) -> None:
         self.round = round_no
@@ -151,14 +167,29 @@ class State:
         self.to_place = tuple(
             seat for seat, b in enumerate(boards) if b.playing and b.placement is None
         )
+        #: Per seat, the cells it may place in this round (R28, R29), found once a round.
+        self.legal = tuple(tuple(b.legal_cells()) if b.playing else () for b in boards)
+        #: The seats whose board no copy shares, so that this state may change it.
+        self.owned = set(range(len(boards)))
 
     def copy(self) -> Self:
         state = object.__new__(type(self))
         state.round = self.round
-        state.boards = [board.copy() for board in self.boards]
+        state.boards = self.boards.copy()
         state.columns = self.columns
         state.to_place = self.to_place
+        state.legal = self.legal
+        state.owned = set()
+        self.owned.clear()  # every board is shared now
         return state
+
+    def own_board(self, seat: int) -> Board:
+        """``seat``'s board, to change: copied first if a copy of the state shares it."""
+        board = self.boards[seat]
+        if seat not in self.owned:
+            board = self.boards[seat] = board.copy()
+            self.owned.add(seat)
+        return board
 
 
 class Game(BaseGame):
@@ -206,35 +237,33 @@ class Game(BaseGame):
         return self._state.to_place[0]
 
     def _legal_actions(self) -> list[Action]:
-        seat = self._state.to_place[0]
-        board = self._state.boards[seat]
-        tile = board.stack[0]
+        state = self._state
+        seat = state.to_place[0]
+        tile = state.boards[seat].stack[0]
+        by_cell = _placements_by_cell(seat, tile)
         actions: list[Action] = []
-        for cell in board.legal_cells():
-            actions += _placements(seat, tile, cell)
+        for x, y in state.legal[seat]:
+            actions += by_cell[y * WIDTH + x]  # the number of cell (x, y)
         return actions
 
     def _check(self, action: Action) -> None:
         assert isinstance(action, PlaceTile)
         state = self._state
         seat, cell, rotation = action.seat, action.cell, action.rotation
+        if (  # the usual case, a legal action, in a few direct checks (each passes below)
+            seat == state.to_place[0]
+            and cell in state.legal[seat]
+            and action.tile == state.boards[seat].stack[0]
+            and 0 <= rotation < 4
+        ):
+            return
         if not _is_int(seat) or not 0 <= seat < self.num_players:
             raise IllegalActionError(
                 f"§2.7 R25: the players are seats 0–{self.num_players - 1}, not {seat!r}"
             )
+        if seat != state.to_place[0]:  # the seat to decide plays and has not placed yet
+            self._refuse_seat(seat)
         board = state.boards[seat]
-        if not board.playing:
-            raise IllegalActionError(
-                f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
-            )
-        if board.placement is not None:
-            raise IllegalActionError(
-                f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
-            )
-        if seat != state.to_place[0]:
-            raise IllegalActionError(
-                f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
-            )
         # the base class has checked every field's type (ints, a pair of ints)
         if action.tile != board.stack[0]:
             raise IllegalActionError(
@@ -261,12 +290,28 @@ class Game(BaseGame):
                 f"legal cells: {_cells(board.legal_cells())}"
             )
 
+    def _refuse_seat(self, seat: int) -> None:
+        """Say why ``seat``, a seat of the game, is not the seat to decide now."""
+        state = self._state
+        board = state.boards[seat]
+        if not board.playing:
+            raise IllegalActionError(
+                f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
+            )
+        if board.placement is not None:
+            raise IllegalActionError(
+                f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
+            )
+        raise IllegalActionError(
+            f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
+        )
+
     # -- playing ---------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, PlaceTile)
         state = self._state
-        board = state.boards[action.seat]
+        board = state.own_board(action.seat)
         board.placement = (cell_index(action.cell), action.rotation)
         state.to_place = state.to_place[1:]
         if not state.to_place:  # §2.7 R25: all have placed: reveal and resolve the round
@@ -278,45 +323,56 @@ class Game(BaseGame):
         travel_counts = self.options["scoring"] != "stations_only"  # §2.14 R52
         arrivals: list[tuple[int, int, str]] = []
         placed = [seat for seat, b in enumerate(state.boards) if b.placement is not None]
-        for seat, board in enumerate(state.boards):
-            if board.placement is None:
-                continue  # a seat that passed places nothing
+        waiting: dict[int, tuple[Cell, ...]] = {}  # where each placed board's trains wait
+        for seat in placed:  # a seat that passed places nothing
+            board = state.own_board(seat)
             # §2.7 R26: draw the top tile, place it, move all trains.
             tile, board.stack = board.stack[0], board.stack[1:]
             cell_no, rotation = board.placement
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
-            self._say(_placement_line(seat, tile, cell, rotation))
+            self._say(_placement_line(seat, tile, cell_no, rotation))
             movement = board.move_trains(round_no)
+            waiting[seat] = movement.waiting
             self._say_movement(seat, board, movement.gained, movement.crashes, travel_counts)
-            arrivals += [(seat, train, station) for train, station in movement.arrivals]
+            for train, station in movement.arrivals:
+                arrivals.append((seat, train, station))
         # §2.7 R27: after all turns, score the stations for everybody together.
-        if self.options["scoring"] != "travel_only":  # §2.14 R53: stations score nothing
+        # §2.14 R53: in "travel_only", stations score nothing.
+        if arrivals and self.options["scoring"] != "travel_only":
             scored, state.columns = score_stations(state.columns, arrivals, self.num_players)
             for seat, train, station, points in scored:
-                state.boards[seat].station_points += points
+                state.own_board(seat).station_points += points
                 colour = TRAIN_COLOURS[train]
                 self._say(f"seat {seat}'s {colour} train scores {points} at station {station}")
-        self._start_next_round(placed)
+        self._start_next_round(waiting)
 
-    def _start_next_round(self, placed: list[int]) -> None:
+    def _start_next_round(self, waiting: dict[int, tuple[Cell, ...]]) -> None:
+        """The next round, or the end; ``waiting`` has the legal cells of the seats that placed."""
         state = self._state
+        playing: list[int] = []
+        legal: list[tuple[Cell, ...]] = []
         for seat, board in enumerate(state.boards):
-            if not board.playing:
-                if seat in placed:
-                    self._say(f"seat {seat} has no train left to move and passes from now on")
+            if seat not in waiting:  # it did not place: it passed in an earlier round
+                legal.append(())
                 continue
-            if not board.stack or not board.legal_cells():
-                # §2.8 R31: defensive only (I5): no placement left ends the trains.
-                lost = board.crash_unfinished(state.round)
+            cells = waiting[seat]  # a cell to place in means a train to move
+            if cells and board.stack:
+                playing.append(seat)
+            elif not board.playing:
+                self._say(f"seat {seat} has no train left to move and passes from now on")
+            else:  # §2.8 R31: defensive only (I5): no placement left ends the trains.
+                lost = state.own_board(seat).crash_unfinished(state.round)
                 names = ", ".join(TRAIN_COLOURS[i] for i in lost)
                 self._say(f"§2.8 R31: seat {seat} cannot place a tile; {names} end as crashed")
-        playing = [seat for seat, board in enumerate(state.boards) if board.playing]
+                cells = ()
+            legal.append(cells)
+        state.legal = tuple(legal)
         if playing:
             state.round += 1
             state.to_place = tuple(playing)
-            self._say(f"round {state.round} begins: seat(s) {_seats(playing)} draw a tile")
+            self._say(_round_line(state.round, state.to_place))
         else:  # §2.13 R50: a seat with no train to move passes; with nobody left, the end
             state.to_place = ()
             scores = self.scores()
@@ -335,18 +391,20 @@ class Game(BaseGame):
         travel_counts: bool,
     ) -> None:
         parts = []
-        for colour, train, steps in zip(TRAIN_COLOURS, board.trains, gained, strict=True):
+        for i, steps in enumerate(gained):
             if not steps:
                 continue
-            points = f"+{steps}" if travel_counts else f"{steps} border(s)"
+            train = board.trains[i]
             if train.status == ACTIVE:
-                x, y = spot_cell(train.spot)
-                where = f"waits before ({x},{y})"
+                where = _WAITS_BEFORE[train.spot >> 3]
             elif train.status == ARRIVED:
                 where = f"arrives at {train.station}"
             else:
                 where = train.status.replace("_", " ")
-            parts.append(f"{colour} {points} {where}")
+            if travel_counts:
+                parts.append(f"{TRAIN_COLOURS[i]} +{steps} {where}")
+            else:
+                parts.append(f"{TRAIN_COLOURS[i]} {steps} border(s) {where}")
         for trains, where in crashes:
             names = " and ".join(TRAIN_COLOURS[i] for i in trains)
             parts.append(f"{names} collide {where}")
@@ -467,6 +525,10 @@ class Game(BaseGame):
         return painter.to_svg()
 
 
+#: Where an active train waits, per cell number, for the log.
+_WAITS_BEFORE = tuple(f"waits before ({x},{y})" for x, y in CELLS)
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -486,5 +548,5 @@ def _cells(cells: list[Cell]) -> str:
     return ", ".join(f"({x},{y})" for x, y in cells) or "none"
 
 
-def _seats(seats: list[int]) -> str:
+def _seats(seats: Sequence[int]) -> str:
     return ", ".join(str(s) for s in seats)

@@ -72,11 +72,14 @@ def score_stations(
     values = station_values(players)
     columns = dict(columns)
     scored: list[tuple[int, int, str, int]] = []
+    by_station: dict[str, list[tuple[int, int]]] = {}
+    for seat, train, station in arrivals:
+        by_station.setdefault(station, []).append((seat, train))
     for name in STATIONS:
-        # §2.12 R48: tokens go in seat order, then train colour order.
-        here = sorted((seat, train) for seat, train, station in arrivals if station == name)
-        if not here:
+        if name not in by_station:
             continue
+        # §2.12 R48: tokens go in seat order, then train colour order.
+        here = sorted(by_station[name])
         column = columns[name]
         spaces = list(column.spaces)
         uncovered = [i for i, tokens in enumerate(spaces) if not tokens]
