@@ -57,10 +57,13 @@ from railwidgets.offtherails.board import (
 from railwidgets.offtherails.components import (
     CART_POINTS,
     COLOURS,
+    EXIT_MISSIONS,
     GRID_SIZE,
+    JEWEL_COLLECTOR,
     KINDS,
     MATCHING_SIDE,
     MINE_CENTRE,
+    MISSION_POINTS,
     RUBY,
     RUBY_MAJORITY_POINTS,
     SIDE_LETTERS,
@@ -395,6 +398,8 @@ HORIZON_TURNS = 1
 ACTION_CANDIDATES = 9
 #: The search plays another move than the greedy plan's only if it wins this much more often.
 FAVOURITE_MARGIN = 0.03
+#: How likely a mission a cart's load meets is still there to claim when it gets out.
+MISSION_CHANCE = 0.7
 #: A cart's prospects in the estimate: this share of its best deposit, times NEARNESS a step.
 PROSPECT = 0.6
 NEARNESS = 0.8
@@ -462,7 +467,6 @@ def estimate(game: Game) -> list[float]:
     for seat, stock in enumerate(st.stockpiles):
         if most and stock[RUBY] == most:
             scores[seat] -= RUBY_MAJORITY_POINTS
-    chasm_squares = [i for i, colour in enumerate(st.chasm) if colour >= 0]
     ending = st.final_turns is not None or st.collapsed
     tracks = _TRACKS[game.options["start_tracks"] == "all"]
     deposits = [(divmod(i, GRID_SIZE), items) for i, items in enumerate(st.items) if any(items)]
@@ -473,25 +477,31 @@ def estimate(game: Game) -> list[float]:
         out = _exit_distance(cart.square)
         deliver = 0.85 - (0.06 if ending else 0.025) * out
         safe = 1.0
+        if st.collapsed:  # a rival may open the chasm under it: next to a colour, 1 in 4 a turn
+            r, c = cart.square
+            close = {st.chasm[i] for i in _AROUND[r * GRID_SIZE + c][0] if st.chasm[i] >= 0}
+            farther = {st.chasm[i] for i in _AROUND[r * GRID_SIZE + c][1] if st.chasm[i] >= 0}
+            safe = max(0.1, 1.0 - 0.3 * len(close) - 0.1 * len(farther - close) - 0.02 * out)
+            deliver *= safe
         ahead = neighbour(cart.square, cart.facing)
         if in_grid(ahead):
             if st.chasm[ahead[0] * GRID_SIZE + ahead[1]] >= 0:
                 deliver, safe = 0.0, 0.0  # it drives into the chasm on its next move
         elif ahead not in tracks:
             deliver = 0.0  # it runs off the board on its next move
-        if st.collapsed:
-            near = sum(
-                1
-                for i in chasm_squares
-                if abs(i // GRID_SIZE - cart.square[0]) + abs(i % GRID_SIZE - cart.square[1]) <= 2
-            )
-            safe = max(0.3, 1.0 - 0.15 * near - 0.02 * out)
-            deliver *= safe
         deliver = max(0.05, deliver) if deliver else 0.0
         contents = cart.contents
         scores[cart.owner] += deliver * sum(VALUE[k] * n for k, n in enumerate(contents))
         scores[cart.owner] -= CART_POINTS * (1.0 - safe)
         rubies[cart.owner] += deliver * contents[RUBY]
+        if (
+            any(  # a face-up mission it would meet by getting out (M3, M6, M9, M11)
+                m in st.missions and contents[kind] >= count
+                for m, (kind, count) in EXIT_MISSIONS.items()
+            )
+            or (JEWEL_COLLECTOR in st.missions and sum(contents[1:]) == 5)
+        ):
+            scores[cart.owner] += MISSION_POINTS * MISSION_CHANCE * deliver
         room = 5 - sum(contents)
         if room > 0 and hope:  # what it may pick up next: the best deposit, less for the way
             scores[cart.owner] += hope * max(
@@ -511,6 +521,21 @@ def estimate(game: Game) -> list[float]:
 
 
 _TRACKS = {every: {p for side in starting_tracks(every) for p in side} for every in (False, True)}
+
+
+def _around(i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The grid squares next to square ``i`` (by index), and those two steps away."""
+    r, c = divmod(i, GRID_SIZE)
+    rings: list[list[int]] = [[], []]
+    for rr in range(GRID_SIZE):
+        for cc in range(GRID_SIZE):
+            d = abs(rr - r) + abs(cc - c)
+            if 1 <= d <= 2:
+                rings[d - 1].append(rr * GRID_SIZE + cc)
+    return tuple(rings[0]), tuple(rings[1])
+
+
+_AROUND = tuple(_around(i) for i in range(GRID_SIZE * GRID_SIZE))
 
 
 def _take_worth(items: tuple[int, ...], room: int) -> float:
