@@ -99,7 +99,11 @@ class SearchBot:
     running scores. ``rollout_limit=None`` takes the game's ``ROLLOUT_LIMIT`` there
     (200 without one). Where a game ranks its moves (``shortlist(game, size)`` there),
     the search weighs only the ``shortlist`` best at its root (``0``: every move),
-    and plays the first of them when its simulations cannot tell the moves apart.
+    and plays the first of them when its simulations cannot tell the moves apart
+    (or when no move beats it by the game's ``FAVOURITE_MARGIN``, see
+    :func:`_favourite_margin`). Where a game plays its own roll-outs
+    (``rollout(game, rng, limit)`` there, see :func:`_rollout_policy`), they replace
+    the random play and the tree stays one level deep.
     """
 
     name = "Search bot"

@@ -15,6 +15,11 @@ with the load in its carts, less the best rival's, is highest. It always claims
 a mission, splits a load into piles of equal value, and opens the chasm under
 its rivals.
 
+For the search bot (:class:`railwidgets.core.search.SearchBot`) the module lends
+its hooks: :func:`estimate` (expected final scores), :func:`rollout` (the greedy
+plan for everyone up to the searching seat's next turn), :func:`shortlist` (the
+greedy move and the moves that matter to one's carts) and ``FAVOURITE_MARGIN``.
+
 >>> from railwidgets import offtherails
 >>> from railwidgets.core.bots import play_out
 >>> game = offtherails.Game(players=2, seed=4)
