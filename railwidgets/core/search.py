@@ -99,7 +99,11 @@ class SearchBot:
     running scores. ``rollout_limit=None`` takes the game's ``ROLLOUT_LIMIT`` there
     (200 without one). Where a game ranks its moves (``shortlist(game, size)`` there),
     the search weighs only the ``shortlist`` best at its root (``0``: every move),
-    and plays the first of them when its simulations cannot tell the moves apart.
+    and plays the first of them when its simulations cannot tell the moves apart
+    (or when no move beats it by the game's ``FAVOURITE_MARGIN``, see
+    :func:`_favourite_margin`). Where a game plays its own roll-outs
+    (``rollout(game, rng, limit)`` there, see :func:`_rollout_policy`), they replace
+    the random play and the tree stays one level deep.
     """
 
     name = "Search bot"
@@ -130,6 +134,7 @@ class SearchBot:
         self.shortlist = shortlist
         self._root_moves: set[Action] | None = None
         self._favourites: list[Action] = []
+        self._margin = 0.0  # the game's FAVOURITE_MARGIN, noted by the roll-outs
         self._rng = random.Random(seed)
         self.last: Thought | None = None
 
@@ -174,7 +179,10 @@ class SearchBot:
 
     def _iterate(self, root: _Node, game: Game) -> None:
         rng, path, node = self._rng, [root], root
+        flat = _rollout_policy(type(game)) is not None
         while not game.is_over:  # select while every legal action has been tried
+            if flat and node is not root:
+                break  # a game that plays its own roll-outs is searched one level deep
             legal = game.legal_actions()
             if node is root and self._root_moves:
                 legal = [a for a in legal if a in self._root_moves]
@@ -207,7 +215,13 @@ class SearchBot:
     def _rollout(self, game: Game) -> list[float]:
         rng = self._rng
         limit, estimate = _game_hints(type(game))
-        for _ in range(limit if self.rollout_limit is None else self.rollout_limit):
+        limit = limit if self.rollout_limit is None else self.rollout_limit
+        play = _rollout_policy(type(game))
+        self._margin = _favourite_margin(type(game))
+        if play is not None:  # the game's own policy, as far as it thinks useful
+            play(game, rng, limit)
+            return rewards(game, estimate)
+        for _ in range(limit):
             if game.is_over:
                 break
             legal = game.legal_actions()
@@ -229,10 +243,15 @@ class SearchBot:
             key=lambda entry: (-entry[1], -entry[2]),
         )
         values = [value for _, _, value in ranking]
-        if ranking and self._favourites and max(values) - min(values) < 1e-9:
+        favourite = next(
+            (e for e in ranking if self._favourites and e[0] == self._favourites[0]), None
+        )
+        if ranking and favourite and max(values) - min(values) < 1e-9:
             # the simulations cannot tell the moves apart: play the game's favourite
-            best = next((e for e in ranking if e[0] == self._favourites[0]), ranking[0])
-            action, visits, value = best
+            action, visits, value = favourite
+        elif favourite and favourite[2] >= ranking[0][2] - self._margin - 1e-9:
+            # the favourite does (about) as well as the best: the game's knowledge decides
+            action, visits, value = favourite
         elif ranking:
             action, visits, value = ranking[0]
         else:  # one legal action, or cancelled before the first iteration
@@ -276,6 +295,8 @@ def _advance(game: Game, action: Action) -> None:
 
 _HINTS: dict[type, tuple[int, Callable[[Game], list[float]] | None]] = {}
 _SHORTLISTS: dict[type, Callable[[Game, int], list[Action]] | None] = {}
+_POLICIES: dict[type, Callable[[Game, random.Random, int], None] | None] = {}
+_MARGINS: dict[type, float] = {}
 
 
 def _game_module(cls: type[Game]) -> Any:
@@ -298,6 +319,36 @@ def _shortlist(cls: type[Game]) -> Callable[[Game, int], list[Action]] | None:
     if cls not in _SHORTLISTS:
         _SHORTLISTS[cls] = getattr(_game_module(cls), "shortlist", None)
     return _SHORTLISTS[cls]
+
+
+def _favourite_margin(cls: type[Game]) -> float:
+    """How much better (in win share) a move must look than the game's favourite to be
+    played instead: a game's ``FAVOURITE_MARGIN`` (``railwidgets.<game>.bots``), else 0.
+
+    A search of a few dozen samples a move is noisy; where a game's own ranking of
+    moves (``shortlist``) knows plans longer than the search sees, a small margin
+    keeps the search from trading a good plan for a lucky sample.
+    """
+    if cls not in _MARGINS:
+        _MARGINS[cls] = getattr(_game_module(cls), "FAVOURITE_MARGIN", 0.0)
+    return _MARGINS[cls]
+
+
+def _rollout_policy(cls: type[Game]) -> Callable[[Game, random.Random, int], None] | None:
+    """A game's ``rollout(game, rng, limit)``, if it has one (``railwidgets.<game>.bots``).
+
+    It plays the sampled game on in place, at most ``limit`` decisions, with the
+    game's own policy (moves a sensible player would make, not uniform picks), and
+    may stop earlier (say at a turn boundary); the search then scores where it
+    stopped with the game's ``estimate``. Random play in a game of long plans says
+    little about a move, and its one random move under each root move (the tree's
+    next level) would drown the differences between root moves: so where a game
+    plays its own roll-outs the tree stays one level deep (each root move is
+    judged by fresh samples and the policy's play after it).
+    """
+    if cls not in _POLICIES:
+        _POLICIES[cls] = getattr(_game_module(cls), "rollout", None)
+    return _POLICIES[cls]
 
 
 def rewards(game: Game, estimate: Callable[[Game], list[float]] | None = None) -> list[float]:

@@ -15,6 +15,11 @@ with the load in its carts, less the best rival's, is highest. It always claims
 a mission, splits a load into piles of equal value, and opens the chasm under
 its rivals.
 
+For the search bot (:class:`railwidgets.core.search.SearchBot`) the module lends
+its hooks: :func:`estimate` (expected final scores), :func:`rollout` (the greedy
+plan for everyone up to the searching seat's next turn), :func:`shortlist` (the
+greedy move and the moves that matter to one's carts) and ``FAVOURITE_MARGIN``.
+
 >>> from railwidgets import offtherails
 >>> from railwidgets.core.bots import play_out
 >>> game = offtherails.Game(players=2, seed=4)
@@ -25,6 +30,7 @@ its rivals.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -32,6 +38,7 @@ from typing import Any
 from railwidgets.core.action import Action
 from railwidgets.core.bots import seat_game
 from railwidgets.core.grid import opposite
+from railwidgets.offtherails import missions
 from railwidgets.offtherails.actions import (
     ChangeSpeed,
     ClaimMission,
@@ -53,17 +60,37 @@ from railwidgets.offtherails.board import (
     surface_side,
 )
 from railwidgets.offtherails.components import (
+    CART_POINTS,
     COLOURS,
+    EXIT_MISSIONS,
+    GRID_SIZE,
+    JEWEL_COLLECTOR,
     KINDS,
     MATCHING_SIDE,
     MINE_CENTRE,
+    MISSION_POINTS,
+    RUBY,
+    RUBY_MAJORITY_POINTS,
     SIDE_LETTERS,
+    START_TRACK_OFFSETS,
     VALUE,
     Square,
 )
 from railwidgets.offtherails.rules import Game
+from railwidgets.offtherails.state import (
+    ACTIONS,
+    BOARD,
+    CART,
+    CHASM,
+    EXIT,
+    MISSION,
+    NOSE,
+    OVER,
+    SPLIT,
+    TAKE,
+)
 
-__all__ = ["GreedyBot", "shortlist"]
+__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "rollout", "shortlist"]
 
 MOVING = ("cart", "exit", "take", "nose", "split", "pick")
 LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
@@ -366,15 +393,215 @@ def _distance(a: Square, b: Square) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def shortlist(game: Game, size: int) -> list[Action]:
-    """The search bot's candidates: the greedy bot's move first, then other legal moves.
+# -- the search bot's hooks (railwidgets.core.search) -----------------------------------------------
 
-    Off the Rails rewards plans longer than a search sees; when its simulations
-    cannot tell the moves apart, the search bot plays the first (see
-    :class:`railwidgets.core.search.SearchBot`).
+#: Most decisions a roll-out plays; it stops sooner, at a turn boundary (see :func:`rollout`).
+ROLLOUT_LIMIT = 60
+#: How far a roll-out looks: the rest of this turn and this many turns more (one per rival).
+HORIZON_TURNS = 1
+#: Most root moves the search weighs in the action phase (the rest are the greedy plan's rivals).
+ACTION_CANDIDATES = 9
+#: The search plays another move than the greedy plan's only if it wins this much more often.
+FAVOURITE_MARGIN = 0.03
+#: How likely a mission a cart's load meets is still there to claim when it gets out.
+MISSION_CHANCE = 0.7
+#: A cart's prospects in the estimate: this share of its best deposit, times NEARNESS a step.
+PROSPECT = 0.6
+NEARNESS = 0.8
+
+
+def rollout(game: Game, rng: random.Random, limit: int) -> None:
+    """Play ``game`` on in place with the greedy plan for everyone, until the turn after the
+    rivals' next turns begins (or ``limit`` decisions, or the end).
+
+    A root move that ended its turn starts the roll-out at a turn's start: it counts as
+    the turn it ended, so every move of one decision is judged over the same turns.
     """
+    st = game._state
+    last = st.turn - (st.stage == ACTIONS and st.actions_used == 0)
+    stop = last + max(HORIZON_TURNS, game.num_players - 1) + 1
+    for _ in range(limit):
+        st = game._state
+        if st.stage == OVER or (st.turn >= stop and st.stage == ACTIONS and not st.actions_used):
+            return
+        game._apply(policy_action(game, rng))
+
+
+def policy_action(game: Game, rng: random.Random) -> Action:
+    """A quick sensible move for whoever is to play: the greedy plan without its trials."""
+    seat = game.current_player
+    assert seat is not None, "the game is over"
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    stage = game._state.stage
+    if stage == ACTIONS:
+        planned = Planner(game.view(seat), seat).next_action()
+        return planned if planned in legal else EndActions()
+    if stage == TAKE:
+        return max(legal, key=lambda a: KINDS.index(a.item))  # type: ignore[attr-defined]
+    if stage in (EXIT, NOSE):
+        return Planner(game.view(seat), seat).steer(legal)
+    if stage == SPLIT:
+        return min(
+            legal,
+            key=lambda a: abs(_value(_count(list(a.pile_a))) - _value(_count(list(a.pile_b)))),
+        )  # type: ignore[attr-defined]
+    if stage == MISSION:
+        return next((a for a in legal if isinstance(a, ClaimMission)), legal[0])
+    if stage == CHASM:
+        view = game.view(seat)
+        return max(legal, key=lambda a: GreedyBot._chasm_worth(view, seat, a))  # type: ignore[arg-type]
+    return legal[0] if stage == CART else rng.choice(legal)
+
+
+def estimate(game: Game) -> list[float]:
+    """Every seat's expected final score (§2.13), for the search bot's roll-outs.
+
+    The stockpile and missions count in full. A cart on the board counts its 3 points and
+    its load only as likely as it gets out: less the farther it is from an exit and the
+    closer the end (after the collapse, also the closer the chasm). The ruby majority goes
+    to the most rubies expected, softly when the race is close.
+    """
+    if game.is_over or game.num_players == 1:
+        return [float(s) for s in game.scores()]
+    st = game._state
+    scores = [float(s) for s in missions.final_scores(st)]
+    most = max(stock[RUBY] for stock in st.stockpiles)
+    rubies = [float(stock[RUBY]) for stock in st.stockpiles]
+    for seat, stock in enumerate(st.stockpiles):
+        if most and stock[RUBY] == most:
+            scores[seat] -= RUBY_MAJORITY_POINTS
+    ending = st.final_turns is not None or st.collapsed
+    tracks = _TRACKS[game.options["start_tracks"] == "all"]
+    deposits = [(divmod(i, GRID_SIZE), items) for i, items in enumerate(st.items) if any(items)]
+    hope = PROSPECT * (0.3 if st.collapsed else 0.6 if ending else 1.0)
+    for cart in st.carts:
+        if cart.place != BOARD or cart.square is None:
+            continue
+        out = _exit_distance(cart.square)
+        deliver = 0.85 - (0.06 if ending else 0.025) * out
+        safe = 1.0
+        if st.collapsed:  # a rival may open the chasm under it: next to a colour, 1 in 4 a turn
+            r, c = cart.square
+            close = {st.chasm[i] for i in _AROUND[r * GRID_SIZE + c][0] if st.chasm[i] >= 0}
+            farther = {st.chasm[i] for i in _AROUND[r * GRID_SIZE + c][1] if st.chasm[i] >= 0}
+            safe = max(0.1, 1.0 - 0.3 * len(close) - 0.1 * len(farther - close) - 0.02 * out)
+            deliver *= safe
+        ahead = neighbour(cart.square, cart.facing)
+        if in_grid(ahead):
+            if st.chasm[ahead[0] * GRID_SIZE + ahead[1]] >= 0:
+                deliver, safe = 0.0, 0.0  # it drives into the chasm on its next move
+        elif ahead not in tracks:
+            deliver = 0.0  # it runs off the board on its next move
+        deliver = max(0.05, deliver) if deliver else 0.0
+        contents = cart.contents
+        scores[cart.owner] += deliver * sum(VALUE[k] * n for k, n in enumerate(contents))
+        scores[cart.owner] -= CART_POINTS * (1.0 - safe)
+        rubies[cart.owner] += deliver * contents[RUBY]
+        if (
+            any(  # a face-up mission it would meet by getting out (M3, M6, M9, M11)
+                m in st.missions and contents[kind] >= count
+                for m, (kind, count) in EXIT_MISSIONS.items()
+            )
+            or (JEWEL_COLLECTOR in st.missions and sum(contents[1:]) == 5)
+        ):
+            scores[cart.owner] += MISSION_POINTS * MISSION_CHANCE * deliver
+        room = 5 - sum(contents)
+        if room > 0 and hope:  # what it may pick up next: the best deposit, less for the way
+            scores[cart.owner] += hope * max(
+                (
+                    _take_worth(items, room)
+                    * NEARNESS ** (abs(sq[0] - cart.square[0]) + abs(sq[1] - cart.square[1]))
+                    for sq, items in deposits
+                ),
+                default=0.0,
+            )
+    best = max(rubies)
+    if best > 0:
+        for seat, count in enumerate(rubies):
+            rival = max((r for s, r in enumerate(rubies) if s != seat), default=0.0)
+            scores[seat] += RUBY_MAJORITY_POINTS / (1 + math.exp(-2.0 * (count - rival + 0.4)))
+    return scores
+
+
+_TRACKS = {every: {p for side in starting_tracks(every) for p in side} for every in (False, True)}
+
+
+def _around(i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The grid squares next to square ``i`` (by index), and those two steps away."""
+    r, c = divmod(i, GRID_SIZE)
+    rings: list[list[int]] = [[], []]
+    for rr in range(GRID_SIZE):
+        for cc in range(GRID_SIZE):
+            d = abs(rr - r) + abs(cc - c)
+            if 1 <= d <= 2:
+                rings[d - 1].append(rr * GRID_SIZE + cc)
+    return tuple(rings[0]), tuple(rings[1])
+
+
+_AROUND = tuple(_around(i) for i in range(GRID_SIZE * GRID_SIZE))
+
+
+def _take_worth(items: tuple[int, ...], room: int) -> float:
+    """The points a cart with ``room`` expects from stopping on these items (2 at most, rocks first)."""
+    count = sum(items)
+    take = min(2, room, count)
+    worth_ = sum(VALUE[k] * n for k, n in enumerate(items))
+    rocks_first = max(0, take - items[0])  # jewels among what it takes
+    return worth_ / max(1, count - items[0]) * rocks_first if count > items[0] else 0.0
+
+
+def _exit_distance(square: Square) -> int:
+    """Steps from ``square`` to the nearest printed starting track (any side), as the crow flies."""
+    r, c = square
+    best = 99
+    for offset in START_TRACK_OFFSETS:
+        best = min(
+            best,
+            r + 1 + abs(c - offset),
+            GRID_SIZE - r + abs(c - offset),
+            c + 1 + abs(r - offset),
+            GRID_SIZE - c + abs(r - offset),
+        )
+    return best
+
+
+def shortlist(game: Game, size: int) -> list[Action]:
+    """The search bot's candidates, best first: the greedy bot's move, then its rivals.
+
+    In the action phase the rivals are the moves that matter to one's carts: stop here,
+    each speed up or down, each track tile or upgrade in front of a cart, each cart
+    placement (a few of the hundreds of legal tiles). In the other stages, every option
+    (the chasm's ranked by what it swallows). When its simulations cannot tell the moves
+    apart, the search bot plays the first (see :class:`railwidgets.core.search.SearchBot`).
+    """
+    seat = game.current_player
+    assert seat is not None, "the game is over"
     legal = game.legal_actions()
     favourite = GreedyBot(seed=0).choose(game)
-    others = [a for a in legal if a != favourite]
-    step = max(1, len(others) // max(1, size - 1))
-    return [favourite, *others[::step][: size - 1]]
+    stage = game._state.stage
+    view = game.view(seat)
+    if stage == ACTIONS:
+        planner = Planner(view, seat)
+        candidates: list[Action] = [EndActions()]
+        own = [c for c in planner.carts if c["place"] == "board"]
+        for cart in own:
+            candidates += [ChangeSpeed(cart["name"], 1), ChangeSpeed(cart["name"], -1)]
+        for cart in own:
+            _, why, where, entry = planner.route(cart)
+            if why == "open":
+                candidates += [PlaceTile(where, exits_text(1 << entry | 1 << side))
+                               for side in range(4) if side != entry]  # fmt: skip
+            elif why == "blocked" and where in planner.tiles:
+                candidates.append(Upgrade(where, exits_text(planner.tiles[where] | 1 << entry)))
+        candidates += [a for a in legal if isinstance(a, PlaceCart)]
+        size = min(size, ACTION_CANDIDATES)
+        allowed = set(legal)
+        ranked = [favourite, *(a for a in candidates if a in allowed and a != favourite)]
+    elif stage == CHASM:
+        ranked = sorted(legal, key=lambda a: -GreedyBot._chasm_worth(view, seat, a))  # type: ignore[arg-type]
+        ranked = [favourite, *(a for a in ranked if a != favourite)]
+    else:
+        ranked = [favourite, *(a for a in legal if a != favourite)]
+    return list(dict.fromkeys(ranked))[:size]

@@ -178,3 +178,30 @@ def test_in_off_the_rails_a_search_that_sees_no_difference_plays_the_greedy_move
     values = {value for _, _, value in thought.ranking}
     assert len(values) > 1 or thought.action == listed[0]
     assert thought.action in listed
+
+
+def test_a_game_may_play_its_own_roll_outs_and_the_search_then_looks_one_level_deep() -> None:
+    from railwidgets.core.search import _rollout_policy
+    from railwidgets.offtherails import bots as otr_bots
+
+    assert _rollout_policy(offtherails.Game) is otr_bots.rollout
+    assert _rollout_policy(minirails.Game) is None  # random roll-outs, as before
+    game = offtherails.Game(players=2, seed=3)
+    game.apply(offtherails.ChooseSide("N"))
+    bot = SearchBot(iterations=30, seed=1)
+    thought = bot.think(game.view(0))
+    assert sum(visits for _, visits, _ in thought.ranking) == 30
+
+
+def test_in_off_the_rails_the_search_bot_beats_the_random_bot() -> None:
+    wins = 0
+    for seed in (1, 2):
+        game = offtherails.Game(players=2, seed=seed)
+        bots = [SearchBot(iterations=12, seed=seed), RandomBot(seed=seed)]
+        if seed % 2:
+            bots.reverse()
+        play_out(game, *bots)
+        search_seat = bots.index(next(b for b in bots if isinstance(b, SearchBot)))
+        wins += search_seat in game.winners()
+        assert game.scores()[search_seat] > game.scores()[1 - search_seat]
+    assert wins == 2

@@ -65,3 +65,80 @@ def test_the_bot_decides_the_same_whatever_the_hidden_deck_holds() -> None:
         gb.apply(choice_b)
         if ga.current_player != 0:
             break
+
+
+# -- the search bot's hooks: estimate, roll-out, shortlist -------------------------------------------
+
+
+def _loaded(square: tuple[int, int]) -> otr.Game:
+    """Seat 0's cart on a straight north–south track, nose north, with 7 points of jewels."""
+    return scenarios.game(
+        tiles={square: "NS"},
+        carts=[scenarios.cart(0, "white", square, "N", "S", contents={"gold": 2, "ruby": 1})],
+    )
+
+
+def test_the_estimate_counts_a_load_most_when_the_cart_is_about_to_leave() -> None:
+    from railwidgets.offtherails.bots import estimate
+
+    near = _loaded((0, 4))  # one step from red's starting track (-1, 4)
+    far = _loaded((6, 6))  # the middle of the board
+    assert estimate(near)[0] > estimate(far)[0] > estimate(far)[1]
+    # neither counts the load in full (it may still be lost), nor nothing
+    scores = near.scores()[0]
+    assert scores < estimate(near)[0] < scores + 7 + 5 + 4  # load, rubies, a mission
+    empty = scenarios.game(
+        tiles={(0, 4): "NS"}, carts=[scenarios.cart(0, "white", (0, 4), "N", "S")]
+    )
+    assert estimate(empty)[0] < estimate(far)[0]
+    doomed = _loaded((0, 5))  # its nose points at the surface where there is no track
+    assert estimate(doomed)[0] < estimate(far)[0]
+
+
+def test_the_estimate_is_the_score_once_the_game_is_over() -> None:
+    from railwidgets.offtherails.bots import estimate
+
+    game = otr.Game(players=2, seed=5)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))  # type: ignore[index]
+    assert estimate(game) == game.scores()
+
+
+def test_a_roll_out_plays_on_to_the_start_of_the_searching_seats_next_turn() -> None:
+    from railwidgets.offtherails.bots import rollout
+
+    game = otr.Game(players=2, seed=7)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    for _ in range(12):
+        game.apply(bots[game.current_player].choose(game))  # type: ignore[index]
+    state = game.position()["turn"]
+    assert state["stage"] == "actions" and state["actions_used"] > 0
+    played = game.copy()
+    rollout(played, random.Random(1), 200)
+    turn = played.position()["turn"]
+    assert played.is_over or (
+        turn["number"] == state["number"] + 2
+        and turn["active"] == state["active"]
+        and turn["stage"] == "actions"
+        and turn["actions_used"] == 0
+    )
+    short = game.copy()
+    rollout(short, random.Random(1), 0)  # the limit comes first
+    assert short.position() == game.position()
+
+
+def test_the_shortlist_weighs_the_greedy_move_and_the_moves_in_front_of_the_carts() -> None:
+    from railwidgets.offtherails.bots import shortlist
+
+    game = scenarios.game(
+        tiles={(0, 4): "NS"},
+        carts=[scenarios.cart(0, "white", (0, 4), "S", "N", speed=2)],
+    )
+    listed = shortlist(game, 12)
+    assert listed[0] == GreedyBot(seed=0).choose(game)
+    assert set(listed) <= set(game.legal_actions()) and len(set(listed)) == len(listed)
+    assert otr.EndActions() in listed
+    assert {otr.ChangeSpeed("white", 1), otr.ChangeSpeed("white", -1)} <= set(listed)
+    ahead = {a.exits for a in listed if isinstance(a, otr.PlaceTile) and a.square == (1, 4)}
+    assert ahead == {"NS", "NE", "NW"}  # every tile that joins the track in front of the cart
