@@ -218,7 +218,9 @@ class Game(ABC):
         the action is not legal now; the game is then exactly as before.
         """
         self._validate(action)
-        snapshot = _Snapshot(self._state.copy(), self._current_rng_state(), len(self._log))
+        rng_state = self._rng_state if self._rng_state is not None else self._current_rng_state()
+        # tuple.__new__ is _Snapshot(...) without the Python-level __new__ of a NamedTuple
+        snapshot = tuple.__new__(_Snapshot, (self._state.copy(), rng_state, len(self._log)))
         try:
             self._apply(action)
         except BaseException:

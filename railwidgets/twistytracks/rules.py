@@ -64,7 +64,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from railwidgets.core.action import Action, decode_action
+from railwidgets.core.action import Action, decode_action, trust
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
@@ -118,7 +118,9 @@ class PlaceTile(Action):
 @functools.cache  # the legal actions list them at every decision: each is made once
 def _placements(seat: int, tile: int, cell: Cell) -> tuple[PlaceTile, ...]:
     """``seat`` placing ``tile`` in ``cell``, turned 0–3 quarter turns."""
-    return tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
+    placements = tuple(PlaceTile(seat, tile, cell, rotation) for rotation in range(4))
+    trust(placements)  # made once and kept: apply() knows them at a glance
+    return placements
 
 
 @functools.cache  # the legal actions list them at every decision
