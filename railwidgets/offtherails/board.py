@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import compress
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError
@@ -136,19 +138,89 @@ def cart_on(state: State, i: int) -> bool:
     return any(c.place == BOARD and c.square == square for c in state.carts)
 
 
+class TileActions(NamedTuple):
+    """Every *place tile* and *upgrade* the tiles and the chasm allow, before the tile supply
+    and the carts are looked at: the part of :func:`tile_options` that rarely changes.
+
+    An action phase lists about 800 tile actions at every decision, and scanning the board
+    for them was a quarter of a random playout; so a state keeps them
+    (:attr:`State.tile_actions`), and :func:`set_tile` and :func:`swallow` update them one
+    square at a time. Both are tuples, in square order, shared by copies of the state.
+    """
+
+    placements: tuple[PlaceTile, ...]  # on every empty square a tile may go on, then by shape
+    upgrades: tuple[Upgrade, ...]  # of every tile with 2 or 3 exits, then by new exit
+
+
+def scan_tile_actions(state: State) -> TileActions:
+    """The tile actions of the board, found square by square."""
+    placements: list[PlaceTile] = []
+    tiles, chasm = state.tiles, state.chasm
+    for i in OPEN_GROUND:
+        if not tiles[i] and chasm[i] < 0:
+            placements += PLACE_TILE_ACTIONS[i]
+    upgrades: list[Upgrade] = []
+    for i in compress(range(CELLS), tiles):  # the squares with a tile
+        upgrades += UPGRADE_ACTIONS[i][tiles[i]]
+    return TileActions(tuple(placements), tuple(upgrades))
+
+
+def tile_actions(state: State) -> TileActions:
+    """The state's tile actions, scanned for when it has none yet (a new or loaded state)."""
+    if state.tile_actions is None:
+        state.tile_actions = scan_tile_actions(state)
+    return state.tile_actions
+
+
+#: The square of a *place tile* or *upgrade* (the key tile actions are ordered by).
+_square_of = attrgetter("square")
+
+
+def _replace_square(actions: tuple[Any, ...], square: Square, block: tuple[Any, ...]) -> Any:
+    """``actions`` (in square order) with those on ``square`` replaced by ``block``."""
+    lo = bisect_left(actions, square, key=_square_of)
+    hi = bisect_right(actions, square, lo, key=_square_of)
+    return actions[:lo] + block + actions[hi:]
+
+
+def set_tile(state: State, i: int, mask: int) -> None:
+    """Lay or upgrade the tile on grid square number ``i`` (§2.6 A1–A2)."""
+    state.tiles[i] = mask
+    _tiles_changed(state, i)
+
+
+def swallow(state: State, i: int) -> bool:
+    """The chasm takes grid square number ``i``'s tile, if any, and no tile may come there
+    (§2.10). Whether there was a tile."""
+    had_tile = bool(state.tiles[i])
+    state.tiles[i] = 0
+    _tiles_changed(state, i)
+    return had_tile
+
+
+def _tiles_changed(state: State, i: int) -> None:
+    """Square ``i`` has a new tile, or the chasm: no tile may go there, its tile's upgrades may."""
+    known = state.tile_actions
+    if known is not None:
+        square = SQUARES[i]
+        state.tile_actions = TileActions(
+            _replace_square(known.placements, square, ()),
+            _replace_square(known.upgrades, square, UPGRADE_ACTIONS[i][state.tiles[i]]),
+        )
+
+
 def tile_options(state: State) -> list[Action]:
     """Every legal *place tile* and *upgrade*, by kind, then square, then shape."""
-    # Listed at every decision of an action phase, hundreds of them: the loops are lean.
-    actions: list[Action] = []
-    tiles, chasm = state.tiles, state.chasm
-    if state.tiles_used < TILE_SUPPLY:
-        for i in OPEN_GROUND:
-            if not tiles[i] and chasm[i] < 0:
-                actions += PLACE_TILE_ACTIONS[i]
-    occupied = {c.square for c in state.carts if c.place == BOARD}
-    for i in compress(range(CELLS), tiles):  # the squares with a tile
-        if SQUARES[i] not in occupied:
-            actions += UPGRADE_ACTIONS[i][tiles[i]]
+    known = tile_actions(state)
+    actions: list[Action] = list(known.placements) if state.tiles_used < TILE_SUPPLY else []
+    # A tile under a cart cannot be upgraded: the upgrades of the squares between two carts.
+    upgrades, start = known.upgrades, 0
+    occupied = [c.square for c in state.carts if c.place == BOARD]
+    for square in sorted(occupied):  # type: ignore[type-var]
+        lo = bisect_left(upgrades, square, start, key=_square_of)
+        actions += upgrades[start:lo]
+        start = bisect_right(upgrades, square, lo, key=_square_of)
+    actions += upgrades[start:]
     return actions
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from railwidgets.offtherails import board
 from railwidgets.offtherails.board import CELLS, SQUARES, in_grid, index, neighbour
 from railwidgets.offtherails.components import (
     CHASM_CARD,
@@ -95,8 +96,7 @@ def place_token(state: State, say: Say, colour: int, square: Square) -> None:
     i = index(square)
     state.chasm[i] = colour
     say(f"a {COLOURS[colour]} chasm token opens at {at(square)}")
-    if state.tiles[i]:
-        state.tiles[i] = 0
+    if board.swallow(state, i):
         state.tiles_destroyed += 1
     if any(state.items[i]):
         state.chasm_removed = add(state.chasm_removed, state.items[i])

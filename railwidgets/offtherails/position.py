@@ -556,6 +556,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
         raise _fail("ended", f"must be a string, not {ended!r}")
     st.ended = ended
     st.steps = None
+    st.tile_actions = None  # scanned for when first needed
     if solo != (len(st.sides) == 1):
         raise _fail("sides", "one side entry per seat")
     return st

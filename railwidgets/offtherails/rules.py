@@ -507,11 +507,11 @@ class Game(BaseGame):
         elif not isinstance(action, TakeItem | ChooseSide | EndNow):
             say(f"{who}: {action}" + (" (only choice)" if forced else ""))
         if isinstance(action, PlaceTile):
-            st.tiles[index(action.square)] = board.check_place_tile(st, action)
+            board.set_tile(st, index(action.square), board.check_place_tile(st, action))
             st.tiles_used += 1
             st.actions_used += 1
         elif isinstance(action, Upgrade):
-            st.tiles[index(action.square)] = board.check_upgrade(st, action)
+            board.set_tile(st, index(action.square), board.check_upgrade(st, action))
             st.actions_used += 1
         elif isinstance(action, PlaceCart):
             cart = st.carts[st.cart_named(st.active, action.cart)]

@@ -13,9 +13,12 @@ list of them copies only pointers.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from railwidgets.offtherails.components import NO_ITEMS, SPEED_START, Items, Square
+
+if TYPE_CHECKING:
+    from railwidgets.offtherails.board import TileActions
 
 #: Stages: the decision the game waits for.
 SIDE = "side"  # ChooseSide
@@ -190,6 +193,7 @@ class State:
         "stage",
         "steps",
         "stockpiles",
+        "tile_actions",
         "tiles",
         "tiles_destroyed",
         "tiles_used",
@@ -230,6 +234,11 @@ class State:
     #: Where carts went, step by step, while a caller records it (:meth:`Game.apply_traced`);
     #: ``None`` otherwise. Never part of a position, a copy or a record.
     steps: list[Step] | None
+    #: The place-tile and upgrade actions the board allows (:class:`board.TileActions`),
+    #: kept up to date as tiles are laid and the chasm opens; ``None`` until first needed.
+    #: Tiles and chasm squares change only through :func:`board.set_tile` and
+    #: :func:`board.swallow`, which update it.
+    tile_actions: TileActions | None
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -264,6 +273,7 @@ class State:
         s.move = None if self.move is None else self.move.copy()
         s.ended = self.ended
         s.steps = None
+        s.tile_actions = self.tile_actions  # tuples: shared
         return s
 
     # -- questions -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from railwidgets import offtherails as otr
+from railwidgets.offtherails import board
 from railwidgets.offtherails.components import MINE_CENTRE
 from tests.offtherails.play import KindBot, dense_start
 
@@ -73,6 +74,9 @@ def check_invariants(g: otr.Game) -> None:
         if s["chasm"]:
             assert not s["tile"] and not s["items"]
         assert not (s["tile"] and tuple(s["square"]) in MINE_CENTRE)
+    # the tile actions a state keeps up to date as tiles come and go are its board's
+    kept = g._state.tile_actions
+    assert kept is None or kept == board.scan_tile_actions(g._state)
 
 
 @settings(
