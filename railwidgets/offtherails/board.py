@@ -40,6 +40,7 @@ SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in ra
 MINE_CENTRE_INDEX = frozenset(r * GRID_SIZE + c for r, c in MINE_CENTRE)
 #: The grid squares a tile may ever be placed on: all but the mine centres (§2.6 A1).
 OPEN_GROUND = tuple(i for i in range(CELLS) if i not in MINE_CENTRE_INDEX)
+OPEN_INDEX = frozenset(OPEN_GROUND)
 SIDE_OF_LETTER = {letter: side for side, letter in enumerate(SIDE_LETTERS)}
 #: The sides in each exit mask, in the order N E S W.
 MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
@@ -145,11 +146,13 @@ class TileActions(NamedTuple):
     An action phase lists about 800 tile actions at every decision, and scanning the board
     for them was a quarter of a random playout; so a state keeps them
     (:attr:`State.tile_actions`), and :func:`set_tile` and :func:`swallow` update them one
-    square at a time. Both are tuples, in square order, shared by copies of the state.
+    square at a time. Both lists are in square order and never change once made (copies of
+    the state share them): an update makes new ones. Lists, not tuples, as a list is copied
+    and cut in one pass.
     """
 
-    placements: tuple[PlaceTile, ...]  # on every empty square a tile may go on, then by shape
-    upgrades: tuple[Upgrade, ...]  # of every tile with 2 or 3 exits, then by new exit
+    placements: list[PlaceTile]  # on every empty square a tile may go on, then by shape
+    upgrades: list[Upgrade]  # of every tile with 2 or 3 exits, then by new exit
 
 
 def scan_tile_actions(state: State) -> TileActions:
@@ -162,7 +165,7 @@ def scan_tile_actions(state: State) -> TileActions:
     upgrades: list[Upgrade] = []
     for i in compress(range(CELLS), tiles):  # the squares with a tile
         upgrades += UPGRADE_ACTIONS[i][tiles[i]]
-    return TileActions(tuple(placements), tuple(upgrades))
+    return TileActions(placements, upgrades)
 
 
 def tile_actions(state: State) -> TileActions:
@@ -172,41 +175,46 @@ def tile_actions(state: State) -> TileActions:
     return state.tile_actions
 
 
+def set_tile(state: State, i: int, mask: int) -> None:
+    """Lay or upgrade the tile on grid square number ``i`` (§2.6 A1–A2)."""
+    _change_square(state, i, mask)
+
+
+def swallow(state: State, i: int, colour: int) -> bool:
+    """A chasm token of ``colour`` opens on grid square number ``i``: its tile, if any, is
+    gone, and no tile may come there (§2.10). Whether there was a tile."""
+    had_tile = bool(state.tiles[i])
+    _change_square(state, i, 0)
+    state.chasm[i] = colour
+    return had_tile
+
+
+def _change_square(state: State, i: int, mask: int) -> None:
+    """Square ``i`` gets the tile ``mask`` (0: the chasm's hole): no tile may be laid there
+    now, and the tile's upgrades may be made."""
+    old = state.tiles[i]
+    state.tiles[i] = mask
+    known = state.tile_actions
+    if known is not None:
+        square, open_ground = SQUARES[i], not old and state.chasm[i] < 0 and i in OPEN_INDEX
+        state.tile_actions = TileActions(
+            _replace(known.placements, square, PLACE_TILE_ACTIONS[i] if open_ground else (), ()),
+            _replace(known.upgrades, square, UPGRADE_ACTIONS[i][old], UPGRADE_ACTIONS[i][mask]),
+        )
+
+
 #: The square of a *place tile* or *upgrade* (the key tile actions are ordered by).
 _square_of = attrgetter("square")
 
 
-def _replace_square(actions: tuple[Any, ...], square: Square, block: tuple[Any, ...]) -> Any:
-    """``actions`` (in square order) with those on ``square`` replaced by ``block``."""
+def _replace(actions: list[Any], square: Square, old: tuple[Any, ...], new: tuple[Any, ...]) -> Any:
+    """A copy of ``actions`` (in square order) with those on ``square``, ``old``, now ``new``."""
+    if not old and not new:
+        return actions
     lo = bisect_left(actions, square, key=_square_of)
-    hi = bisect_right(actions, square, lo, key=_square_of)
-    return actions[:lo] + block + actions[hi:]
-
-
-def set_tile(state: State, i: int, mask: int) -> None:
-    """Lay or upgrade the tile on grid square number ``i`` (§2.6 A1–A2)."""
-    state.tiles[i] = mask
-    _tiles_changed(state, i)
-
-
-def swallow(state: State, i: int) -> bool:
-    """The chasm takes grid square number ``i``'s tile, if any, and no tile may come there
-    (§2.10). Whether there was a tile."""
-    had_tile = bool(state.tiles[i])
-    state.tiles[i] = 0
-    _tiles_changed(state, i)
-    return had_tile
-
-
-def _tiles_changed(state: State, i: int) -> None:
-    """Square ``i`` has a new tile, or the chasm: no tile may go there, its tile's upgrades may."""
-    known = state.tile_actions
-    if known is not None:
-        square = SQUARES[i]
-        state.tile_actions = TileActions(
-            _replace_square(known.placements, square, ()),
-            _replace_square(known.upgrades, square, UPGRADE_ACTIONS[i][state.tiles[i]]),
-        )
+    actions = actions.copy()
+    actions[lo : lo + len(old)] = new
+    return actions
 
 
 def tile_options(state: State) -> list[Action]:

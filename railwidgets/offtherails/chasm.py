@@ -94,9 +94,9 @@ def deposit(state: State, rng: random.Random, say: Say, card: int) -> None:
 def place_token(state: State, say: Say, colour: int, square: Square) -> None:
     """A chasm token swallows the square's tile, items and cart (§2.10, §2.11.3)."""
     i = index(square)
-    state.chasm[i] = colour
+    had_tile = board.swallow(state, i, colour)
     say(f"a {COLOURS[colour]} chasm token opens at {at(square)}")
-    if board.swallow(state, i):
+    if had_tile:
         state.tiles_destroyed += 1
     if any(state.items[i]):
         state.chasm_removed = add(state.chasm_removed, state.items[i])

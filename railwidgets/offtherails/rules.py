@@ -68,7 +68,6 @@ from railwidgets.offtherails.board import (
 )
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
-    ALL_SURFACE_TRACKS,
     CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS,
@@ -134,11 +133,17 @@ PICK_ACTIONS = (PickPile("A"), PickPile("B"))
 END_ACTIONS, END_NOW = EndActions(), EndNow()
 #: Made once too, as they are listed at every decision of an action phase (carts are named
 #: by their die, or in solo by their colour).
+#: ``PLACE_CART_ACTIONS[all_tracks][cart][side]``: the cart entering on each starting track
+#: of the side (D-3: the four printed ones, or every surface position).
 PLACE_CART_ACTIONS = {
-    (cart, track): PlaceCart(cart, track)
-    for cart in (*CART_NAMES, *COLOURS)
-    for side in ALL_SURFACE_TRACKS
-    for track in side
+    all_tracks: {
+        cart: tuple(
+            tuple(PlaceCart(cart, track) for track in tracks)
+            for tracks in starting_tracks(all_tracks)
+        )
+        for cart in (*CART_NAMES, *COLOURS)
+    }
+    for all_tracks in (False, True)
 }
 SPEED_ACTIONS = {
     (cart, d): ChangeSpeed(cart, d) for cart in (*CART_NAMES, *COLOURS) for d in (1, -1)
@@ -173,7 +178,9 @@ class Game(BaseGame):
 
     def _init(self, options: dict[str, Any], seed: int) -> None:
         super()._init(options, seed)
-        tracks = starting_tracks(options["start_tracks"] == "all")
+        all_tracks = options["start_tracks"] == "all"
+        tracks = starting_tracks(all_tracks)
+        self._place_cart = PLACE_CART_ACTIONS[all_tracks]
         self._cfg = Config(
             players=options["players"],
             solo=options["players"] == 1,
@@ -318,7 +325,8 @@ class Game(BaseGame):
                     return False
             elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
                 return False
-        return not (st.carts_on_board(st.active) or self._cart_placements())
+        mine = st.carts_on_board(st.active)
+        return not (mine or self._cart_placements(mine))
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -374,9 +382,10 @@ class Game(BaseGame):
 
     def _action_phase_options(self) -> list[Action]:
         st = self._state
+        mine = st.carts_on_board(st.active)
         actions = board.tile_options(st)
-        actions.extend(self._cart_placements())
-        for i in st.carts_on_board(st.active):
+        actions += self._cart_placements(mine)
+        for i in mine:
             cart = st.carts[i]
             if cart.speed < SPEED_MAX:
                 actions.append(SPEED_ACTIONS[cart.name, 1])
@@ -387,18 +396,21 @@ class Game(BaseGame):
             actions.append(END_NOW)
         return actions
 
-    def _cart_placements(self) -> list[Action]:
+    def _cart_placements(self, mine: list[int]) -> list[Action]:
+        """Every *place cart* of the active player, whose carts on the board are ``mine``."""
         st, cfg = self._state, self._cfg
         limit = SOLO_MAX_CARTS_ON_BOARD if cfg.solo else MAX_CARTS_ON_BOARD
-        if len(st.carts_on_board(st.active)) >= limit:
+        if len(mine) >= limit:
+            return []
+        waiting = [c for c in st.carts if c.owner == st.active and c.place == SUPPLY]
+        if not waiting:
             return []
         taken = {c.square for c in st.carts if c.place == BOARD}
         return [
-            PLACE_CART_ACTIONS[cart.name, track]
-            for cart in st.carts
-            if cart.owner == st.active and cart.place == SUPPLY
-            for track in cfg.tracks[self._home_side(cart)]
-            if track not in taken
+            action
+            for cart in waiting
+            for action in self._place_cart[cart.name][self._home_side(cart)]
+            if action.track not in taken
         ]
 
     def _home_side(self, cart: Cart) -> int:

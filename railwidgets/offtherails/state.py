@@ -286,11 +286,10 @@ class State:
         return -1
 
     def carts_on_board(self, owner: int | None = None) -> list[int]:
-        return [
-            i
-            for i, c in enumerate(self.carts)
-            if c.place == BOARD and (owner is None or c.owner == owner)
-        ]
+        """The indices of the carts on the board: all, or those of ``owner``."""
+        if owner is None:
+            return [i for i, c in enumerate(self.carts) if c.place == BOARD]
+        return [i for i, c in enumerate(self.carts) if c.owner == owner and c.place == BOARD]
 
     def cart_named(self, owner: int, name: str) -> int:
         for i, cart in enumerate(self.carts):
