@@ -33,7 +33,7 @@ from railwidgets.offtherails.components import (
     TILE_SUPPLY,
     Square,
 )
-from railwidgets.offtherails.state import BOARD, State
+from railwidgets.offtherails.state import BOARD, Cart, State
 
 CELLS = GRID_SIZE * GRID_SIZE
 SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
@@ -217,14 +217,18 @@ def _replace(actions: list[Any], square: Square, old: tuple[Any, ...], new: tupl
     return actions
 
 
-def tile_options(state: State) -> list[Action]:
-    """Every legal *place tile* and *upgrade*, by kind, then square, then shape."""
+def tile_options(state: State, on_board: list[Cart] | None = None) -> list[Action]:
+    """Every legal *place tile* and *upgrade*, by kind, then square, then shape.
+
+    ``on_board``: the carts on the board, if the caller has listed them already.
+    """
     known = tile_actions(state)
     actions: list[Action] = list(known.placements) if state.tiles_used < TILE_SUPPLY else []
     # A tile under a cart cannot be upgraded: the upgrades of the squares between two carts.
+    if on_board is None:
+        on_board = [cart for cart in state.carts if cart.place == BOARD]
     upgrades, start = known.upgrades, 0
-    occupied = [c.square for c in state.carts if c.place == BOARD]
-    for square in sorted(occupied):  # type: ignore[type-var]
+    for square in sorted([cart.square for cart in on_board]):  # type: ignore[type-var]
         lo = bisect_left(upgrades, square, start, key=_square_of)
         actions += upgrades[start:lo]
         start = bisect_right(upgrades, square, lo, key=_square_of)
@@ -233,6 +237,9 @@ def tile_options(state: State) -> list[Action]:
 
 
 def is_square(value: Any) -> bool:
+    """Whether ``value`` is a square: two whole numbers (not booleans), as a tuple."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return True  # the usual case, answered at once
     return (
         isinstance(value, tuple)
         and len(value) == 2

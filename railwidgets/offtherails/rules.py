@@ -59,6 +59,7 @@ from railwidgets.offtherails.actions import (
 )
 from railwidgets.offtherails.board import (
     CELLS,
+    MASK_OF_EXITS,
     MINE_CENTRE_INDEX,
     SIDE_OF_LETTER,
     exit_count,
@@ -325,8 +326,9 @@ class Game(BaseGame):
                     return False
             elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
                 return False
-        mine = st.carts_on_board(st.active)
-        return not (mine or self._cart_placements(mine))
+        on_board = [cart for cart in st.carts if cart.place == BOARD]
+        mine = [cart for cart in on_board if cart.owner == st.active]
+        return not (mine or self._cart_placements(on_board, mine))
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -381,37 +383,36 @@ class Game(BaseGame):
         return []
 
     def _action_phase_options(self) -> list[Action]:
+        """Tiles to lay or upgrade, carts to place, speeds to change, then the end (§2.6)."""
         st = self._state
-        mine = st.carts_on_board(st.active)
-        actions = board.tile_options(st)
-        actions += self._cart_placements(mine)
-        for i in mine:
-            cart = st.carts[i]
+        on_board = [cart for cart in st.carts if cart.place == BOARD]
+        mine = [cart for cart in on_board if cart.owner == st.active]
+        actions = board.tile_options(st, on_board)
+        actions += self._cart_placements(on_board, mine)
+        for cart in mine:
             if cart.speed < SPEED_MAX:
                 actions.append(SPEED_ACTIONS[cart.name, 1])
             if cart.speed > SPEED_MIN:
                 actions.append(SPEED_ACTIONS[cart.name, -1])
         actions.append(END_ACTIONS)
-        if self._cfg.solo and not st.carts_on_board():
+        if self._cfg.solo and not on_board:
             actions.append(END_NOW)
         return actions
 
-    def _cart_placements(self, mine: list[int]) -> list[Action]:
-        """Every *place cart* of the active player, whose carts on the board are ``mine``."""
+    def _cart_placements(self, on_board: list[Cart], mine: list[Cart]) -> list[Action]:
+        """Every *place cart* of the active player (§2.6 A3), given the carts on the board
+        and the active player's among them."""
         st, cfg = self._state, self._cfg
         limit = SOLO_MAX_CARTS_ON_BOARD if cfg.solo else MAX_CARTS_ON_BOARD
         if len(mine) >= limit:
             return []
-        waiting = [c for c in st.carts if c.owner == st.active and c.place == SUPPLY]
-        if not waiting:
-            return []
-        taken = {c.square for c in st.carts if c.place == BOARD}
-        return [
-            action
-            for cart in waiting
-            for action in self._place_cart[cart.name][self._home_side(cart)]
-            if action.track not in taken
-        ]
+        taken = {cart.square for cart in on_board}
+        actions: list[Action] = []
+        for cart in st.carts:
+            if cart.owner == st.active and cart.place == SUPPLY:
+                entries = self._place_cart[cart.name][self._home_side(cart)]
+                actions += [a for a in entries if a.track not in taken] if taken else entries
+        return actions
 
     def _home_side(self, cart: Cart) -> int:
         """Carts enter from their owner's side; solo: their colour's side (§2.6 A3, §2.15)."""
@@ -518,12 +519,12 @@ class Game(BaseGame):
             say(f"{who} splits the load into two piles")  # C-5: the piles stay hidden
         elif not isinstance(action, TakeItem | ChooseSide | EndNow):
             say(f"{who}: {action}" + (" (only choice)" if forced else ""))
-        if isinstance(action, PlaceTile):
-            board.set_tile(st, index(action.square), board.check_place_tile(st, action))
+        if isinstance(action, PlaceTile):  # checked already: its exits are written canonically
+            board.set_tile(st, index(action.square), MASK_OF_EXITS[action.exits])
             st.tiles_used += 1
             st.actions_used += 1
         elif isinstance(action, Upgrade):
-            board.set_tile(st, index(action.square), board.check_upgrade(st, action))
+            board.set_tile(st, index(action.square), MASK_OF_EXITS[action.exits])
             st.actions_used += 1
         elif isinstance(action, PlaceCart):
             cart = st.carts[st.cart_named(st.active, action.cart)]

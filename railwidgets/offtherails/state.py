@@ -298,4 +298,5 @@ class State:
         return -1
 
     def chasm_on_board(self) -> int:
-        return sum(1 for colour in self.chasm if colour >= 0)
+        """The chasm tokens on the board (a square without one holds -1)."""
+        return len(self.chasm) - self.chasm.count(-1)
