@@ -464,7 +464,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
                 raise _fail(path, "a chasm square holds no tile and no items")
             st.chasm[i] = COLOURS.index(chasm)
 
-    st.carts = []
+    st.carts, st.carts_shared = [], False
     for n, entry in enumerate(_list(data["carts"], "carts")):
         path = f"carts[{n}]"
         owner = _int(_get(entry, "owner", path), f"{path}.owner", 0, players - 1)

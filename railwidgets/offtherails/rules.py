@@ -220,6 +220,7 @@ class Game(BaseGame):
     def _next_cart(self) -> None:
         """Every cart of the active player on the board moves, one after another (§2.7, C-11)."""
         st = self._state
+        st.own_carts()  # the carts move, and the turn ends
         st.move = None
         waiting = [i for i in st.carts_on_board(st.active) if not st.carts[i].moved]
         if not waiting:
@@ -514,6 +515,8 @@ class Game(BaseGame):
 
     def _do(self, action: Action, forced: bool = False) -> None:
         st, say = self._state, self._say
+        if not isinstance(action, PlaceTile | Upgrade):
+            st.own_carts()  # every other action may change a cart, or end the turn
         who = player_name(st, self._current_player())
         if isinstance(action, SplitLoad) and not forced:
             say(f"{who} splits the load into two piles")  # C-5: the piles stay hidden

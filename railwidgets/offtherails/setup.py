@@ -52,6 +52,7 @@ def _empty(players: int) -> State:
     st.ended = ""
     st.steps = None
     st.tile_actions = None
+    st.carts_shared = False
     st.removed_cards, st.chasm_deck = [], []
     st.missions, st.mission_deck = [], []
     return st

@@ -171,6 +171,7 @@ class State:
         "active",
         "bag",
         "carts",
+        "carts_shared",
         "chasm",
         "chasm_deck",
         "chasm_deck_tokens",
@@ -204,7 +205,10 @@ class State:
     tiles: list[int]
     items: list[Items]
     chasm: list[int]
+    #: The carts, shared with copies of the state until one of them is to change a cart
+    #: (:meth:`own_carts`): most actions lay tiles, and copying eight carts was half of a copy.
     carts: list[Cart]
+    carts_shared: bool
     sides: list[int]
     stockpiles: list[Items]
     delivered: list[Items]
@@ -245,7 +249,8 @@ class State:
         s.tiles = self.tiles.copy()
         s.items = self.items.copy()
         s.chasm = self.chasm.copy()
-        s.carts = [c.copy() for c in self.carts]
+        s.carts = self.carts
+        s.carts_shared = self.carts_shared = True
         s.sides = self.sides.copy()
         s.stockpiles = self.stockpiles.copy()
         s.delivered = self.delivered.copy()
@@ -275,6 +280,16 @@ class State:
         s.steps = None
         s.tile_actions = self.tile_actions  # tuples: shared
         return s
+
+    def own_carts(self) -> None:
+        """Make the carts this state's own, to change them (copies share them till then).
+
+        The rules call it before any step that may change a cart: every action but laying
+        or upgrading a tile, and the movement phase that follows the actions.
+        """
+        if self.carts_shared:
+            self.carts = [cart.copy() for cart in self.carts]
+            self.carts_shared = False
 
     # -- questions -----------------------------------------------------------------------
 
