@@ -58,11 +58,8 @@ from railwidgets.offtherails.actions import (
     Upgrade,
 )
 from railwidgets.offtherails.board import (
-    CELLS,
     MASK_OF_EXITS,
-    MINE_CENTRE_INDEX,
     SIDE_OF_LETTER,
-    exit_count,
     index,
     starting_tracks,
     surface_side,
@@ -126,6 +123,8 @@ STAGE_ACTIONS: dict[str, tuple[tuple[type[Action], ...], str]] = {
     MISSION: ((ClaimMission, NoClaim), "a mission claim or none (§2.8)"),
     CHASM: ((PlaceChasm,), "the chasm token's square (§2.11)"),
 }
+#: The method that checks each kind of action, if it has one (else: is it among the options?).
+CHECKS = {cls.kind: f"_check_{cls.kind}" for cls in ACTIONS}
 SIDE_ACTIONS = tuple(ChooseSide(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
@@ -318,18 +317,13 @@ class Game(BaseGame):
         st, cfg = self._state, self._cfg
         if cfg.solo and not st.carts_on_board():
             return False  # EndNow
-        # The squares first: a tile to lay or upgrade is found within a few squares nearly
-        # always, long before the carts' options have been built.
-        for i in range(CELLS):
-            tile = st.tiles[i]
-            if tile:
-                if exit_count(tile) < 4 and not board.cart_on(st, i):
-                    return False
-            elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
-                return False
+        if st.tiles_used < TILE_SUPPLY and board.tile_actions(st).placements:
+            return False  # a tile to lay: nearly always, and known at once
         on_board = [cart for cart in st.carts if cart.place == BOARD]
         mine = [cart for cart in on_board if cart.owner == st.active]
-        return not (mine or self._cart_placements(on_board, mine))
+        return not (
+            mine or board.tile_options(st, on_board) or self._cart_placements(on_board, mine)
+        )
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -426,7 +420,7 @@ class Game(BaseGame):
         kinds, waiting = STAGE_ACTIONS[st.stage]
         if not isinstance(action, kinds):
             raise IllegalActionError(f"{action} is not possible now: the game waits for {waiting}")
-        check = getattr(self, f"_check_{action.kind}", None)
+        check = getattr(self, CHECKS[action.kind], None)
         if check is not None:
             check(action)
         elif action not in self._legal_actions():
