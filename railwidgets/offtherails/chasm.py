@@ -36,7 +36,7 @@ from railwidgets.offtherails.components import (
     card_square,
 )
 from railwidgets.offtherails.movement import at, items_text, lose
-from railwidgets.offtherails.state import State, add, one, sub
+from railwidgets.offtherails.state import State, add
 
 Say = Callable[[str], None]
 
@@ -67,19 +67,20 @@ def build_decks(state: State, rng: random.Random, length: str) -> list[int]:
 
 def draw_items(state: State, rng: random.Random, count: int) -> Items:
     """Draw up to ``count`` items at random from the bag (D-22: fewer if it runs out)."""
-    drawn: Items = (0, 0, 0, 0, 0)
+    bag, drawn = list(state.bag), [0, 0, 0, 0, 0]  # counted in lists, then made items
     for _ in range(count):
-        total = sum(state.bag)
+        total = sum(bag)
         if not total:
             break
         pick = rng.randrange(total)
-        for kind, n in enumerate(state.bag):
+        for kind, n in enumerate(bag):
             if pick < n:
-                state.bag = sub(state.bag, one(kind))
-                drawn = add(drawn, one(kind))
+                bag[kind] -= 1
+                drawn[kind] += 1
                 break
             pick -= n
-    return drawn
+    state.bag = tuple(bag)  # type: ignore[assignment]
+    return tuple(drawn)  # type: ignore[return-value]
 
 
 def deposit(state: State, rng: random.Random, say: Say, card: int) -> None:
