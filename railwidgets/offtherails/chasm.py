@@ -105,6 +105,7 @@ def place_token(state: State, say: Say, colour: int, square: Square) -> None:
         state.items[i] = (0, 0, 0, 0, 0)
     occupant = state.cart_at(square)
     if occupant >= 0:
+        state.own_carts()
         lose(state, say, occupant)
 
 

@@ -209,8 +209,10 @@ class Game(BaseGame):
         st.turn += 1
         st.actions_used = 0
         st.met = frozenset()
-        for cart in st.carts:
-            cart.moved = False
+        if any(cart.moved for cart in st.carts):
+            st.own_carts()
+            for cart in st.carts:
+                cart.moved = False
         st.stage = ACTION_PHASE
         self._say(f"turn {st.turn}: {player_name(st, st.active)} to play")
         if not self._cfg.solo:
@@ -219,12 +221,13 @@ class Game(BaseGame):
     def _next_cart(self) -> None:
         """Every cart of the active player on the board moves, one after another (§2.7, C-11)."""
         st = self._state
-        st.own_carts()  # the carts move, and the turn ends
         st.move = None
         waiting = [i for i in st.carts_on_board(st.active) if not st.carts[i].moved]
         if not waiting:
             self._mission_step()
-        elif len(waiting) == 1:
+            return
+        st.own_carts()  # they move
+        if len(waiting) == 1:
             movement.start(st, self._say, waiting[0])
             self._run_move()
         else:
@@ -272,6 +275,7 @@ class Game(BaseGame):
         """C-1 step 5: the 20th token or, after the collapse, an empty board ends the game."""
         st, say = self._state, self._say
         if st.chasm_on_board() >= CHASM_TOKENS:
+            st.own_carts()
             for i in st.carts_on_board():
                 movement.derail(st, self._cfg, say, i)  # §2.12 (a); solo: lost (C-3)
             self._finish("the last chasm token is placed")

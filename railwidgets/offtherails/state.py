@@ -285,7 +285,8 @@ class State:
         """Make the carts this state's own, to change them (copies share them till then).
 
         The rules call it before any step that may change a cart: every action but laying
-        or upgrading a tile, and the movement phase that follows the actions.
+        or upgrading a tile; after the actions, a cart moving, falling into the chasm or
+        derailing at the game's end, and a new turn clearing the carts' *moved* marks.
         """
         if self.carts_shared:
             self.carts = [cart.copy() for cart in self.carts]

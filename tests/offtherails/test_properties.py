@@ -133,3 +133,23 @@ def test_round_trips_inside_moves(players: int, seed: int, variant: dict[str, An
             g.redo()
             assert g.position() == after
         step += 1
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 4), seed=st.integers(0, 10_000), variant=st.sampled_from(VARIANTS))
+def test_a_copy_is_untouched_by_the_game_going_on(
+    players: int, seed: int, variant: dict[str, Any]
+) -> None:
+    """A state shares its carts and tile actions with its copies until it changes them:
+    a copy taken at any decision, and the undo snapshot, keep their position."""
+    g = dense_start(players, seed, **variant)
+    bot = KindBot(seed)
+    while not g.is_over:
+        twin, before = g.copy(), g.position()
+        g.apply(bot.choose(g.view(g.current_player)))
+        assert twin.position() == before
+        after = g.position()
+        g.undo()
+        assert g.position() == before
+        g.redo()
+        assert g.position() == after
