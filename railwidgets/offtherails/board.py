@@ -40,7 +40,7 @@ SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in ra
 MINE_CENTRE_INDEX = frozenset(r * GRID_SIZE + c for r, c in MINE_CENTRE)
 #: The grid squares a tile may ever be placed on: all but the mine centres (§2.6 A1).
 OPEN_GROUND = tuple(i for i in range(CELLS) if i not in MINE_CENTRE_INDEX)
-OPEN_INDEX = frozenset(OPEN_GROUND)
+OPEN_INDEX = frozenset(OPEN_GROUND)  # the same, to look up
 SIDE_OF_LETTER = {letter: side for side, letter in enumerate(SIDE_LETTERS)}
 #: The sides in each exit mask, in the order N E S W.
 MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
