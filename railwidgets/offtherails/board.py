@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import compress
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError
@@ -31,13 +33,14 @@ from railwidgets.offtherails.components import (
     TILE_SUPPLY,
     Square,
 )
-from railwidgets.offtherails.state import BOARD, State
+from railwidgets.offtherails.state import BOARD, Cart, State
 
 CELLS = GRID_SIZE * GRID_SIZE
 SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE))
 MINE_CENTRE_INDEX = frozenset(r * GRID_SIZE + c for r, c in MINE_CENTRE)
 #: The grid squares a tile may ever be placed on: all but the mine centres (§2.6 A1).
 OPEN_GROUND = tuple(i for i in range(CELLS) if i not in MINE_CENTRE_INDEX)
+OPEN_INDEX = frozenset(OPEN_GROUND)  # the same, to look up
 SIDE_OF_LETTER = {letter: side for side, letter in enumerate(SIDE_LETTERS)}
 #: The sides in each exit mask, in the order N E S W.
 MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
@@ -136,23 +139,107 @@ def cart_on(state: State, i: int) -> bool:
     return any(c.place == BOARD and c.square == square for c in state.carts)
 
 
-def tile_options(state: State) -> list[Action]:
-    """Every legal *place tile* and *upgrade*, by kind, then square, then shape."""
-    # Listed at every decision of an action phase, hundreds of them: the loops are lean.
-    actions: list[Action] = []
+class TileActions(NamedTuple):
+    """Every *place tile* and *upgrade* the tiles and the chasm allow, before the tile supply
+    and the carts are looked at: the part of :func:`tile_options` that rarely changes.
+
+    An action phase lists about 800 tile actions at every decision, and scanning the board
+    for them was a quarter of a random playout; so a state keeps them
+    (:attr:`State.tile_actions`), and :func:`set_tile` and :func:`swallow` update them one
+    square at a time. Both lists are in square order and never change once made (copies of
+    the state share them): an update makes new ones. Lists, not tuples, as a list is copied
+    and cut in one pass.
+    """
+
+    placements: list[PlaceTile]  # on every empty square a tile may go on, then by shape
+    upgrades: list[Upgrade]  # of every tile with 2 or 3 exits, then by new exit
+
+
+def scan_tile_actions(state: State) -> TileActions:
+    """The tile actions of the board, found square by square."""
+    placements: list[PlaceTile] = []
     tiles, chasm = state.tiles, state.chasm
-    if state.tiles_used < TILE_SUPPLY:
-        for i in OPEN_GROUND:
-            if not tiles[i] and chasm[i] < 0:
-                actions += PLACE_TILE_ACTIONS[i]
-    occupied = {c.square for c in state.carts if c.place == BOARD}
+    for i in OPEN_GROUND:
+        if not tiles[i] and chasm[i] < 0:
+            placements += PLACE_TILE_ACTIONS[i]
+    upgrades: list[Upgrade] = []
     for i in compress(range(CELLS), tiles):  # the squares with a tile
-        if SQUARES[i] not in occupied:
-            actions += UPGRADE_ACTIONS[i][tiles[i]]
+        upgrades += UPGRADE_ACTIONS[i][tiles[i]]
+    return TileActions(placements, upgrades)
+
+
+def tile_actions(state: State) -> TileActions:
+    """The state's tile actions, scanned for when it has none yet (a new or loaded state)."""
+    if state.tile_actions is None:
+        state.tile_actions = scan_tile_actions(state)
+    return state.tile_actions
+
+
+def set_tile(state: State, i: int, mask: int) -> None:
+    """Lay or upgrade the tile on grid square number ``i`` (§2.6 A1–A2)."""
+    _change_square(state, i, mask)
+
+
+def swallow(state: State, i: int, colour: int) -> bool:
+    """A chasm token of ``colour`` opens on grid square number ``i``: its tile, if any, is
+    gone, and no tile may come there (§2.10). Whether there was a tile."""
+    had_tile = bool(state.tiles[i])
+    _change_square(state, i, 0)
+    state.chasm[i] = colour
+    return had_tile
+
+
+def _change_square(state: State, i: int, mask: int) -> None:
+    """Square ``i`` gets the tile ``mask`` (0: the chasm's hole): no tile may be laid there
+    now, and the tile's upgrades may be made."""
+    old = state.tiles[i]
+    state.tiles[i] = mask
+    known = state.tile_actions
+    if known is not None:
+        square, open_ground = SQUARES[i], not old and state.chasm[i] < 0 and i in OPEN_INDEX
+        state.tile_actions = TileActions(
+            _replace(known.placements, square, PLACE_TILE_ACTIONS[i] if open_ground else (), ()),
+            _replace(known.upgrades, square, UPGRADE_ACTIONS[i][old], UPGRADE_ACTIONS[i][mask]),
+        )
+
+
+#: The square of a *place tile* or *upgrade* (the key tile actions are ordered by).
+_square_of = attrgetter("square")
+
+
+def _replace(actions: list[Any], square: Square, old: tuple[Any, ...], new: tuple[Any, ...]) -> Any:
+    """A copy of ``actions`` (in square order) with those on ``square``, ``old``, now ``new``."""
+    if not old and not new:
+        return actions
+    lo = bisect_left(actions, square, key=_square_of)
+    actions = actions.copy()
+    actions[lo : lo + len(old)] = new
+    return actions
+
+
+def tile_options(state: State, on_board: list[Cart] | None = None) -> list[Action]:
+    """Every legal *place tile* and *upgrade*, by kind, then square, then shape.
+
+    ``on_board``: the carts on the board, if the caller has listed them already.
+    """
+    known = tile_actions(state)
+    actions: list[Action] = list(known.placements) if state.tiles_used < TILE_SUPPLY else []
+    # A tile under a cart cannot be upgraded: the upgrades of the squares between two carts.
+    if on_board is None:
+        on_board = [cart for cart in state.carts if cart.place == BOARD]
+    upgrades, start = known.upgrades, 0
+    for square in sorted([cart.square for cart in on_board]):  # type: ignore[type-var]
+        lo = bisect_left(upgrades, square, start, key=_square_of)
+        actions += upgrades[start:lo]
+        start = bisect_right(upgrades, square, lo, key=_square_of)
+    actions += upgrades[start:]
     return actions
 
 
 def is_square(value: Any) -> bool:
+    """Whether ``value`` is a square: two whole numbers (not booleans), as a tuple."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return True  # the usual case, answered at once
     return (
         isinstance(value, tuple)
         and len(value) == 2

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from railwidgets.offtherails import board
 from railwidgets.offtherails.board import CELLS, SQUARES, in_grid, index, neighbour
 from railwidgets.offtherails.components import (
     CHASM_CARD,
@@ -35,7 +36,7 @@ from railwidgets.offtherails.components import (
     card_square,
 )
 from railwidgets.offtherails.movement import at, items_text, lose
-from railwidgets.offtherails.state import State, add, one, sub
+from railwidgets.offtherails.state import State, add
 
 Say = Callable[[str], None]
 
@@ -66,19 +67,20 @@ def build_decks(state: State, rng: random.Random, length: str) -> list[int]:
 
 def draw_items(state: State, rng: random.Random, count: int) -> Items:
     """Draw up to ``count`` items at random from the bag (D-22: fewer if it runs out)."""
-    drawn: Items = (0, 0, 0, 0, 0)
+    bag, drawn = list(state.bag), [0, 0, 0, 0, 0]  # counted in lists, then made items
     for _ in range(count):
-        total = sum(state.bag)
+        total = sum(bag)
         if not total:
             break
         pick = rng.randrange(total)
-        for kind, n in enumerate(state.bag):
+        for kind, n in enumerate(bag):
             if pick < n:
-                state.bag = sub(state.bag, one(kind))
-                drawn = add(drawn, one(kind))
+                bag[kind] -= 1
+                drawn[kind] += 1
                 break
             pick -= n
-    return drawn
+    state.bag = tuple(bag)  # type: ignore[assignment]
+    return tuple(drawn)  # type: ignore[return-value]
 
 
 def deposit(state: State, rng: random.Random, say: Say, card: int) -> None:
@@ -93,10 +95,9 @@ def deposit(state: State, rng: random.Random, say: Say, card: int) -> None:
 def place_token(state: State, say: Say, colour: int, square: Square) -> None:
     """A chasm token swallows the square's tile, items and cart (§2.10, §2.11.3)."""
     i = index(square)
-    state.chasm[i] = colour
+    had_tile = board.swallow(state, i, colour)
     say(f"a {COLOURS[colour]} chasm token opens at {at(square)}")
-    if state.tiles[i]:
-        state.tiles[i] = 0
+    if had_tile:
         state.tiles_destroyed += 1
     if any(state.items[i]):
         state.chasm_removed = add(state.chasm_removed, state.items[i])
@@ -104,6 +105,7 @@ def place_token(state: State, say: Say, colour: int, square: Square) -> None:
         state.items[i] = (0, 0, 0, 0, 0)
     occupant = state.cart_at(square)
     if occupant >= 0:
+        state.own_carts()
         lose(state, say, occupant)
 
 

@@ -105,11 +105,15 @@ def counts(item_names: tuple[str, ...]) -> Items:
     return tuple(result)  # type: ignore[return-value]
 
 
+#: The clans by side, as the log names them.
+CLAN_NAMES = tuple(colour.capitalize() for colour in COLOURS)
+
+
 def player_name(state: State, seat: int) -> str:
     if len(state.sides) == 1:
         return "Solo"
     side = state.sides[seat] if seat < len(state.sides) else -1
-    return COLOURS[side].capitalize() if side >= 0 else f"Seat {seat}"
+    return CLAN_NAMES[side] if side >= 0 else f"Seat {seat}"
 
 
 def cart_label(state: State, i: int) -> str:

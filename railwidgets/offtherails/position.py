@@ -524,7 +524,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
                 raise _fail(path, "a chasm square holds no tile and no items")
             st.chasm[i] = COLOURS.index(chasm)
 
-    st.carts = []
+    st.carts, st.carts_shared = [], False
     for n, entry in enumerate(_list(data["carts"], "carts")):
         path = f"carts[{n}]"
         owner = _int(_get(entry, "owner", path), f"{path}.owner", 0, players - 1)
@@ -616,6 +616,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
         raise _fail("ended", f"must be a string, not {ended!r}")
     st.ended = ended
     st.steps = None
+    st.tile_actions = None  # scanned for when first needed
     if solo != (len(st.sides) == 1):
         raise _fail("sides", "one side entry per seat")
     return st

@@ -58,17 +58,14 @@ from railwidgets.offtherails.actions import (
     Upgrade,
 )
 from railwidgets.offtherails.board import (
-    CELLS,
-    MINE_CENTRE_INDEX,
+    MASK_OF_EXITS,
     SIDE_OF_LETTER,
-    exit_count,
     index,
     starting_tracks,
     surface_side,
 )
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
-    ALL_SURFACE_TRACKS,
     CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS,
@@ -126,6 +123,8 @@ STAGE_ACTIONS: dict[str, tuple[tuple[type[Action], ...], str]] = {
     MISSION: ((ClaimMission, NoClaim), "a mission claim or none (§2.8)"),
     CHASM: ((PlaceChasm,), "the chasm token's square (§2.11)"),
 }
+#: The method that checks each kind of action, if it has one (else: is it among the options?).
+CHECKS = {cls.kind: f"_check_{cls.kind}" for cls in ACTIONS}
 SIDE_ACTIONS = tuple(ChooseSide(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 EXIT_ACTIONS = tuple(ChooseExit(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
 NOSE_ACTIONS = tuple(SetNose(letter) for letter in SIDE_LETTERS)  # type: ignore[arg-type]
@@ -134,11 +133,17 @@ PICK_ACTIONS = (PickPile("A"), PickPile("B"))
 END_ACTIONS, END_NOW = EndActions(), EndNow()
 #: Made once too, as they are listed at every decision of an action phase (carts are named
 #: by their die, or in solo by their colour).
+#: ``PLACE_CART_ACTIONS[all_tracks][cart][side]``: the cart entering on each starting track
+#: of the side (D-3: the four printed ones, or every surface position).
 PLACE_CART_ACTIONS = {
-    (cart, track): PlaceCart(cart, track)
-    for cart in (*CART_NAMES, *COLOURS)
-    for side in ALL_SURFACE_TRACKS
-    for track in side
+    all_tracks: {
+        cart: tuple(
+            tuple(PlaceCart(cart, track) for track in tracks)
+            for tracks in starting_tracks(all_tracks)
+        )
+        for cart in (*CART_NAMES, *COLOURS)
+    }
+    for all_tracks in (False, True)
 }
 SPEED_ACTIONS = {
     (cart, d): ChangeSpeed(cart, d) for cart in (*CART_NAMES, *COLOURS) for d in (1, -1)
@@ -173,7 +178,9 @@ class Game(BaseGame):
 
     def _init(self, options: dict[str, Any], seed: int) -> None:
         super()._init(options, seed)
-        tracks = starting_tracks(options["start_tracks"] == "all")
+        all_tracks = options["start_tracks"] == "all"
+        tracks = starting_tracks(all_tracks)
+        self._place_cart = PLACE_CART_ACTIONS[all_tracks]
         self._cfg = Config(
             players=options["players"],
             solo=options["players"] == 1,
@@ -202,8 +209,10 @@ class Game(BaseGame):
         st.turn += 1
         st.actions_used = 0
         st.met = frozenset()
-        for cart in st.carts:
-            cart.moved = False
+        if any(cart.moved for cart in st.carts):
+            st.own_carts()
+            for cart in st.carts:
+                cart.moved = False
         st.stage = ACTION_PHASE
         self._say(f"turn {st.turn}: {player_name(st, st.active)} to play")
         if not self._cfg.solo:
@@ -216,7 +225,9 @@ class Game(BaseGame):
         waiting = [i for i in st.carts_on_board(st.active) if not st.carts[i].moved]
         if not waiting:
             self._mission_step()
-        elif len(waiting) == 1:
+            return
+        st.own_carts()  # they move
+        if len(waiting) == 1:
             movement.start(st, self._say, waiting[0])
             self._run_move()
         else:
@@ -264,6 +275,7 @@ class Game(BaseGame):
         """C-1 step 5: the 20th token or, after the collapse, an empty board ends the game."""
         st, say = self._state, self._say
         if st.chasm_on_board() >= CHASM_TOKENS:
+            st.own_carts()
             for i in st.carts_on_board():
                 movement.derail(st, self._cfg, say, i)  # §2.12 (a); solo: lost (C-3)
             self._finish("the last chasm token is placed")
@@ -309,16 +321,13 @@ class Game(BaseGame):
         st, cfg = self._state, self._cfg
         if cfg.solo and not st.carts_on_board():
             return False  # EndNow
-        # The squares first: a tile to lay or upgrade is found within a few squares nearly
-        # always, long before the carts' options have been built.
-        for i in range(CELLS):
-            tile = st.tiles[i]
-            if tile:
-                if exit_count(tile) < 4 and not board.cart_on(st, i):
-                    return False
-            elif st.tiles_used < TILE_SUPPLY and st.chasm[i] < 0 and i not in MINE_CENTRE_INDEX:
-                return False
-        return not (st.carts_on_board(st.active) or self._cart_placements())
+        if st.tiles_used < TILE_SUPPLY and board.tile_actions(st).placements:
+            return False  # a tile to lay: nearly always, and known at once
+        on_board = [cart for cart in st.carts if cart.place == BOARD]
+        mine = [cart for cart in on_board if cart.owner == st.active]
+        return not (
+            mine or board.tile_options(st, on_board) or self._cart_placements(on_board, mine)
+        )
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -373,33 +382,36 @@ class Game(BaseGame):
         return []
 
     def _action_phase_options(self) -> list[Action]:
+        """Tiles to lay or upgrade, carts to place, speeds to change, then the end (§2.6)."""
         st = self._state
-        actions = board.tile_options(st)
-        actions.extend(self._cart_placements())
-        for i in st.carts_on_board(st.active):
-            cart = st.carts[i]
+        on_board = [cart for cart in st.carts if cart.place == BOARD]
+        mine = [cart for cart in on_board if cart.owner == st.active]
+        actions = board.tile_options(st, on_board)
+        actions += self._cart_placements(on_board, mine)
+        for cart in mine:
             if cart.speed < SPEED_MAX:
                 actions.append(SPEED_ACTIONS[cart.name, 1])
             if cart.speed > SPEED_MIN:
                 actions.append(SPEED_ACTIONS[cart.name, -1])
         actions.append(END_ACTIONS)
-        if self._cfg.solo and not st.carts_on_board():
+        if self._cfg.solo and not on_board:
             actions.append(END_NOW)
         return actions
 
-    def _cart_placements(self) -> list[Action]:
+    def _cart_placements(self, on_board: list[Cart], mine: list[Cart]) -> list[Action]:
+        """Every *place cart* of the active player (§2.6 A3), given the carts on the board
+        and the active player's among them."""
         st, cfg = self._state, self._cfg
         limit = SOLO_MAX_CARTS_ON_BOARD if cfg.solo else MAX_CARTS_ON_BOARD
-        if len(st.carts_on_board(st.active)) >= limit:
+        if len(mine) >= limit:
             return []
-        taken = {c.square for c in st.carts if c.place == BOARD}
-        return [
-            PLACE_CART_ACTIONS[cart.name, track]
-            for cart in st.carts
-            if cart.owner == st.active and cart.place == SUPPLY
-            for track in cfg.tracks[self._home_side(cart)]
-            if track not in taken
-        ]
+        taken = {cart.square for cart in on_board}
+        actions: list[Action] = []
+        for cart in st.carts:
+            if cart.owner == st.active and cart.place == SUPPLY:
+                entries = self._place_cart[cart.name][self._home_side(cart)]
+                actions += [a for a in entries if a.track not in taken] if taken else entries
+        return actions
 
     def _home_side(self, cart: Cart) -> int:
         """Carts enter from their owner's side; solo: their colour's side (§2.6 A3, §2.15)."""
@@ -412,7 +424,7 @@ class Game(BaseGame):
         kinds, waiting = STAGE_ACTIONS[st.stage]
         if not isinstance(action, kinds):
             raise IllegalActionError(f"{action} is not possible now: the game waits for {waiting}")
-        check = getattr(self, f"_check_{action.kind}", None)
+        check = getattr(self, CHECKS[action.kind], None)
         if check is not None:
             check(action)
         elif action not in self._legal_actions():
@@ -501,17 +513,19 @@ class Game(BaseGame):
 
     def _do(self, action: Action, forced: bool = False) -> None:
         st, say = self._state, self._say
+        if not isinstance(action, PlaceTile | Upgrade):
+            st.own_carts()  # every other action may change a cart, or end the turn
         who = player_name(st, self._current_player())
         if isinstance(action, SplitLoad) and not forced:
             say(f"{who} splits the load into two piles")  # C-5: the piles stay hidden
         elif not isinstance(action, TakeItem | ChooseSide | EndNow):
             say(f"{who}: {action}" + (" (only choice)" if forced else ""))
-        if isinstance(action, PlaceTile):
-            st.tiles[index(action.square)] = board.check_place_tile(st, action)
+        if isinstance(action, PlaceTile):  # checked already: its exits are written canonically
+            board.set_tile(st, index(action.square), MASK_OF_EXITS[action.exits])
             st.tiles_used += 1
             st.actions_used += 1
         elif isinstance(action, Upgrade):
-            st.tiles[index(action.square)] = board.check_upgrade(st, action)
+            board.set_tile(st, index(action.square), MASK_OF_EXITS[action.exits])
             st.actions_used += 1
         elif isinstance(action, PlaceCart):
             cart = st.carts[st.cart_named(st.active, action.cart)]

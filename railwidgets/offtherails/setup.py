@@ -51,6 +51,8 @@ def _empty(players: int) -> State:
     st.move = None
     st.ended = ""
     st.steps = None
+    st.tile_actions = None
+    st.carts_shared = False
     st.removed_cards, st.chasm_deck = [], []
     st.missions, st.mission_deck = [], []
     return st

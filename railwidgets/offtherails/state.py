@@ -13,9 +13,12 @@ list of them copies only pointers.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from railwidgets.offtherails.components import NO_ITEMS, SPEED_START, Items, Square
+
+if TYPE_CHECKING:
+    from railwidgets.offtherails.board import TileActions
 
 #: Stages: the decision the game waits for.
 SIDE = "side"  # ChooseSide
@@ -168,6 +171,7 @@ class State:
         "active",
         "bag",
         "carts",
+        "carts_shared",
         "chasm",
         "chasm_deck",
         "chasm_deck_tokens",
@@ -190,6 +194,7 @@ class State:
         "stage",
         "steps",
         "stockpiles",
+        "tile_actions",
         "tiles",
         "tiles_destroyed",
         "tiles_used",
@@ -200,7 +205,10 @@ class State:
     tiles: list[int]
     items: list[Items]
     chasm: list[int]
+    #: The carts, shared with copies of the state until one of them is to change a cart
+    #: (:meth:`own_carts`): most actions lay tiles, and copying eight carts was half of a copy.
     carts: list[Cart]
+    carts_shared: bool
     sides: list[int]
     stockpiles: list[Items]
     delivered: list[Items]
@@ -230,13 +238,19 @@ class State:
     #: Where carts went, step by step, while a caller records it (:meth:`Game.apply_traced`);
     #: ``None`` otherwise. Never part of a position, a copy or a record.
     steps: list[Step] | None
+    #: The place-tile and upgrade actions the board allows (:class:`board.TileActions`),
+    #: kept up to date as tiles are laid and the chasm opens; ``None`` until first needed.
+    #: Tiles and chasm squares change only through :func:`board.set_tile` and
+    #: :func:`board.swallow`, which update it.
+    tile_actions: TileActions | None
 
     def copy(self) -> State:
         s = State.__new__(State)
         s.tiles = self.tiles.copy()
         s.items = self.items.copy()
         s.chasm = self.chasm.copy()
-        s.carts = [c.copy() for c in self.carts]
+        s.carts = self.carts
+        s.carts_shared = self.carts_shared = True
         s.sides = self.sides.copy()
         s.stockpiles = self.stockpiles.copy()
         s.delivered = self.delivered.copy()
@@ -264,7 +278,19 @@ class State:
         s.move = None if self.move is None else self.move.copy()
         s.ended = self.ended
         s.steps = None
+        s.tile_actions = self.tile_actions  # tuples: shared
         return s
+
+    def own_carts(self) -> None:
+        """Make the carts this state's own, to change them (copies share them till then).
+
+        The rules call it before any step that may change a cart: every action but laying
+        or upgrading a tile; after the actions, a cart moving, falling into the chasm or
+        derailing at the game's end, and a new turn clearing the carts' *moved* marks.
+        """
+        if self.carts_shared:
+            self.carts = [cart.copy() for cart in self.carts]
+            self.carts_shared = False
 
     # -- questions -----------------------------------------------------------------------
 
@@ -276,11 +302,10 @@ class State:
         return -1
 
     def carts_on_board(self, owner: int | None = None) -> list[int]:
-        return [
-            i
-            for i, c in enumerate(self.carts)
-            if c.place == BOARD and (owner is None or c.owner == owner)
-        ]
+        """The indices of the carts on the board: all, or those of ``owner``."""
+        if owner is None:
+            return [i for i, c in enumerate(self.carts) if c.place == BOARD]
+        return [i for i, c in enumerate(self.carts) if c.owner == owner and c.place == BOARD]
 
     def cart_named(self, owner: int, name: str) -> int:
         for i, cart in enumerate(self.carts):
@@ -289,4 +314,5 @@ class State:
         return -1
 
     def chasm_on_board(self) -> int:
-        return sum(1 for colour in self.chasm if colour >= 0)
+        """The chasm tokens on the board (a square without one holds -1)."""
+        return len(self.chasm) - self.chasm.count(-1)

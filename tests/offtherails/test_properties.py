@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from railwidgets import offtherails as otr
+from railwidgets.offtherails import board
 from railwidgets.offtherails.components import MINE_CENTRE
 from tests.offtherails.play import KindBot, dense_start
 
@@ -73,6 +74,9 @@ def check_invariants(g: otr.Game) -> None:
         if s["chasm"]:
             assert not s["tile"] and not s["items"]
         assert not (s["tile"] and tuple(s["square"]) in MINE_CENTRE)
+    # the tile actions a state keeps up to date as tiles come and go are its board's
+    kept = g._state.tile_actions
+    assert kept is None or kept == board.scan_tile_actions(g._state)
 
 
 @settings(
@@ -129,3 +133,23 @@ def test_round_trips_inside_moves(players: int, seed: int, variant: dict[str, An
             g.redo()
             assert g.position() == after
         step += 1
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 4), seed=st.integers(0, 10_000), variant=st.sampled_from(VARIANTS))
+def test_a_copy_is_untouched_by_the_game_going_on(
+    players: int, seed: int, variant: dict[str, Any]
+) -> None:
+    """A state shares its carts and tile actions with its copies until it changes them:
+    a copy taken at any decision, and the undo snapshot, keep their position."""
+    g = dense_start(players, seed, **variant)
+    bot = KindBot(seed)
+    while not g.is_over:
+        twin, before = g.copy(), g.position()
+        g.apply(bot.choose(g.view(g.current_player)))
+        assert twin.position() == before
+        after = g.position()
+        g.undo()
+        assert g.position() == before
+        g.redo()
+        assert g.position() == after
