@@ -3,7 +3,7 @@
 from railwidgets.core.action import Action, decode_action
 from railwidgets.core.bots import Bot, RandomBot, play_out
 from railwidgets.core.errors import IllegalActionError, OptionError, RailwidgetsError, RecordError
-from railwidgets.core.game import RECORD_VERSION, Game, Option
+from railwidgets.core.game import RECORD_VERSION, Game, Option, ViewSampler
 
 __all__ = [
     "RECORD_VERSION",
@@ -16,6 +16,7 @@ __all__ = [
     "RailwidgetsError",
     "RandomBot",
     "RecordError",
+    "ViewSampler",
     "decode_action",
     "play_out",
 ]
