@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from railwidgets.offtherails.components import START_TRACKS
 from railwidgets.offtherails.glyphs import CLAN_FILL, ITEM_FILL
@@ -142,7 +142,7 @@ def test_jupyterlab_tutorial_turn_crash_reload_and_solo_game(
     solo.wait_painted()
     result = hand_to_the_bot(solo, timeout_s=120)
     assert re.search(r"Game over: (big victory|victory|partial victory|defeat)", result), result
-    assert "high score" in solo.scores.inner_text()
+    expect(solo.scores).to_contain_text("high score", timeout=30_000)  # its own message
     solo.shot("otr-lab-6-solo-over")
 
     browser_page.console.assert_clean()
@@ -193,8 +193,10 @@ def test_voila_play_notebook_turn_reload_and_whole_game(
     whose_turn(again)
     result = hand_to_the_bot(again, timeout_s=240)
     assert re.search(r"Game over: .+ (wins|share the victory) with \d+\.", result), result
+    # the status line and the score table are two widgets, updated by two messages
+    expect(again.scores).to_contain_text("Final", timeout=30_000)
     scores = again.scores.inner_text()
-    assert "Final" in scores and "★" in scores, scores
+    assert "★" in scores, scores
     again.shot("otr-voila-3-game-over")
     browser_page.console.assert_clean()
 
