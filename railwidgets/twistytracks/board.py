@@ -326,6 +326,16 @@ class Board:
         board.station_points = self.station_points
         return board
 
+    def shallow_copy(self) -> Self:
+        """A board sharing this one's ``cells`` and ``trains`` lists: change neither list."""
+        board = object.__new__(type(self))
+        board.stack = self.stack
+        board.cells = self.cells
+        board.trains = self.trains
+        board.placement = self.placement
+        board.station_points = self.station_points
+        return board
+
     # -- reading -------------------------------------------------------------------------------
 
     @property

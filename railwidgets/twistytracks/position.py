@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from railwidgets.core.chance import shuffled
@@ -49,7 +49,7 @@ from railwidgets.twistytracks.components import (
 )
 from railwidgets.twistytracks.stations import MARK, Column, Columns
 
-__all__ = ["dump_position", "load_position", "position_from_view", "redraw_hidden"]
+__all__ = ["dump_position", "hidden_drawer", "load_position", "position_from_view"]
 
 _MARKED = "marked"
 _TOP_KEYS = {"game", "options", "round", "players", "stations"}
@@ -137,26 +137,36 @@ def position_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str,
     return data
 
 
-def redraw_hidden(state: Any, rng: random.Random, view: Mapping[str, Any]) -> None:
-    """Draw again, in place, what ``view`` hides of ``state`` (a copy of a game made from it).
+def hidden_drawer(state: Any, view: Mapping[str, Any]) -> Callable[[Any, random.Random], None]:
+    """How to draw again what ``view`` hides of a copy of ``state`` (a game made from the view).
 
-    As :func:`position_from_view` draws it: every stack in random order (the tile the
-    viewer drew stays on top of its own), and every secret placement of another seat
-    at random among its legal ones.
+    Drawn as :func:`position_from_view` draws it: every stack in random order (the
+    tile the viewer drew stays on top of its own), and every secret placement of
+    another seat at random among its legal ones. What does not change from one draw
+    to the next (which stacks are hidden, the legal cells) is worked out once; each
+    draw gives a hidden seat a new board that shares the tiles and trains of the old
+    one (a state copies a board before it changes it, :meth:`State.own_board`).
     """
+    hidden = []  # (seat, the tile on top that stays, the tiles to shuffle, cells to place in)
     for seat, entry in enumerate(view["players"]):
-        if len(state.boards[seat].stack) < 2 and not (
-            entry["placed"] and entry["placement"] is None
-        ):
-            continue  # nothing hidden: the board may stay shared with the copy it came from
-        board = state.own_board(seat)
-        if entry["drawn"] is None:
-            board.stack = tuple(shuffled(board.stack, rng))
-        else:
-            board.stack = (board.stack[0], *shuffled(board.stack[1:], rng))
-        if entry["placed"] and entry["placement"] is None:
-            cell = rng.choice(board.legal_cells())
-            board.placement = (cell_index(cell), rng.randrange(4))
+        stack = state.boards[seat].stack
+        secret = entry["placed"] and entry["placement"] is None
+        if len(stack) < 2 and not secret:
+            continue  # nothing hidden: the board stays shared with the copy it came from
+        top = () if entry["drawn"] is None else stack[:1]
+        cells = tuple(cell_index(cell) for cell in state.boards[seat].legal_cells())
+        hidden.append((seat, top, stack[len(top) :], cells if secret else ()))
+
+    def draw(s: Any, rng: random.Random) -> None:
+        boards = s.boards
+        for seat, top, rest, cells in hidden:
+            board = boards[seat] = boards[seat].shallow_copy()
+            s.owned.discard(seat)  # its lists are shared: copied before any change
+            board.stack = (*top, *shuffled(rest, rng))
+            if cells:
+                board.placement = (rng.choice(cells), rng.randrange(4))
+
+    return draw
 
 
 # -- in -------------------------------------------------------------------------------------------

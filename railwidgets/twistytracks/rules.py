@@ -80,9 +80,9 @@ from railwidgets.twistytracks.components import (
 )
 from railwidgets.twistytracks.position import (
     dump_position,
+    hidden_drawer,
     load_position,
     position_from_view,
-    redraw_hidden,
 )
 from railwidgets.twistytracks.stations import Columns, new_columns, score_stations
 from railwidgets.twistytracks.text import game_text
@@ -503,7 +503,7 @@ class Game(BaseGame):
         return position_from_view(view, rng)  # what is hidden, and how it is drawn
 
     def _hidden_drawer(self, view: Mapping[str, Any]) -> Callable[[State, random.Random], None]:
-        return functools.partial(redraw_hidden, view=view)  # what is hidden, and how it is drawn
+        return hidden_drawer(self._state, view)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
         return game_text(self)
