@@ -19,7 +19,7 @@ from itertools import compress
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from railwidgets.core.action import Action
+from railwidgets.core.action import Action, trust
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.grid import E, N, S, W, opposite, step
 from railwidgets.offtherails.actions import PlaceTile, Upgrade
@@ -123,6 +123,8 @@ UPGRADE_ACTIONS: tuple[tuple[tuple[Upgrade, ...], ...], ...] = tuple(
     )
     for sq in SQUARES
 )
+trust(a for actions in PLACE_TILE_ACTIONS for a in actions)
+trust(a for by_mask in UPGRADE_ACTIONS for actions in by_mask for a in actions)
 #: Tile pictures for the text board.
 GLYPH = {
     0b0101: "│", 0b1010: "─", 0b0011: "└", 0b0110: "┌", 0b1100: "┐", 0b1001: "┘",

@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from railwidgets.core.action import Action
+from railwidgets.core.action import Action, trust
 from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
@@ -148,6 +148,16 @@ PLACE_CART_ACTIONS = {
 SPEED_ACTIONS = {
     (cart, d): ChangeSpeed(cart, d) for cart in (*CART_NAMES, *COLOURS) for d in (1, -1)
 }
+#: The actions above are made once and listed again and again: checked once (core.action.trust).
+trust((*SIDE_ACTIONS, *EXIT_ACTIONS, *NOSE_ACTIONS, *TAKE_ACTIONS.values(), *PICK_ACTIONS))
+trust((END_ACTIONS, END_NOW, *SPEED_ACTIONS.values()))
+trust(
+    a
+    for by_cart in PLACE_CART_ACTIONS.values()
+    for by_side in by_cart.values()
+    for actions in by_side
+    for a in actions
+)
 
 
 class Game(BaseGame):
