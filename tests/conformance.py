@@ -147,6 +147,21 @@ class ConformanceSuite:
             game.undo()
             assert snapshot(twin) == before == snapshot(game)
 
+    def test_copies_stay_as_they_were(self, config):
+        # Copies share what is replaced rather than changed (copy-on-write): a whole game
+        # played on, and taken back to the start, must never reach a copy made on the way.
+        game = self.new(config, self.probe_seeds[1])
+        bot = RandomBot(self.probe_seeds[1])
+        copies = []
+        while not game.is_over:
+            twin = game.copy()
+            copies.append((twin, twin.position()))
+            game.apply(bot.choose(game.view(game.current_player)))
+        while game.can_undo:
+            game.undo()
+        for twin, position in copies:
+            assert twin.position() == position
+
     def test_undo_redo_round_trip(self, config):
         for game in self.probes(config):
             before = snapshot(game)

@@ -124,10 +124,17 @@ def draw_token(state: State, rng: random.Random) -> int:
     pick = rng.randrange(sum(state.token_supply))
     for colour, n in enumerate(state.token_supply):
         if pick < n:
-            state.token_supply[colour] -= 1
+            take_token(state, colour)
             return colour
         pick -= n
     raise AssertionError("the token supply is empty")
+
+
+def take_token(state: State, colour: int) -> None:
+    """One chasm token of ``colour`` leaves the supply (replaced, not changed: copies share it)."""
+    supply = state.token_supply.copy()
+    supply[colour] -= 1
+    state.token_supply = supply
 
 
 def targets(state: State, colour: int) -> list[Square]:
@@ -167,7 +174,7 @@ def solo_reveal(state: State, rng: random.Random, say: Say) -> None:
     for _ in range(SOLO_FIRST_REVEAL if state.turn == 1 else 1):
         if not state.deck or state.chasm_on_board() >= CHASM_TOKENS:
             break
-        card = state.deck.pop(0)
+        card, state.deck = state.deck[0], state.deck[1:]  # replaced: copies share it
         if card == CHASM_CARD:
             say("the Chasm card is revealed: no token for it")
             chasm_card_seen = True
@@ -175,8 +182,9 @@ def solo_reveal(state: State, rng: random.Random, say: Say) -> None:
         colour = card_colour(card)
         if not state.token_supply[colour]:
             colour = max(range(len(COLOURS)), key=lambda c: (state.token_supply[c], -c))
-        state.token_supply[colour] -= 1
+        take_token(state, colour)
         say(f"chasm card {card_name(card)}")
         place_token(state, say, colour, card_square(card))
     if chasm_card_seen:
-        state.deck.insert(rng.randrange(len(state.deck) + 1), CHASM_CARD)
+        at = rng.randrange(len(state.deck) + 1)
+        state.deck = [*state.deck[:at], CHASM_CARD, *state.deck[at:]]

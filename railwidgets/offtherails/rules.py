@@ -269,7 +269,7 @@ class Game(BaseGame):
                 st.stage = CHASM
                 return
         elif st.deck:  # §2.9
-            card = st.deck.pop(0)
+            card, st.deck = st.deck[0], st.deck[1:]  # replaced: copies share it
             if card == CHASM_CARD:  # D-23: no deposit; every player has one more turn
                 say(f"{player_name(st, st.active)} draws the Chasm card: the final round begins")
                 st.final_turns = self.num_players
@@ -523,12 +523,12 @@ class Game(BaseGame):
 
     def _do(self, action: Action, forced: bool = False) -> None:
         st, say = self._state, self._say
-        if not isinstance(action, PlaceTile | Upgrade):
+        if not isinstance(action, (PlaceTile, Upgrade)):
             st.own_carts()  # every other action may change a cart, or end the turn
         who = player_name(st, self._current_player())
         if isinstance(action, SplitLoad) and not forced:
             say(f"{who} splits the load into two piles")  # C-5: the piles stay hidden
-        elif not isinstance(action, TakeItem | ChooseSide | EndNow):
+        elif not isinstance(action, (TakeItem, ChooseSide, EndNow)):
             say(f"{who}: {action}" + (" (only choice)" if forced else ""))
         if isinstance(action, PlaceTile):  # checked already: its exits are written canonically
             board.set_tile(st, index(action.square), MASK_OF_EXITS[action.exits])
@@ -556,7 +556,7 @@ class Game(BaseGame):
         elif isinstance(action, ChooseCart):
             movement.start(st, say, st.cart_named(st.active, action.cart))
             self._run_move()
-        elif isinstance(action, ChooseExit | SetNose):
+        elif isinstance(action, (ChooseExit, SetNose)):
             assert st.move is not None
             st.carts[st.move.cart].facing = SIDE_OF_LETTER[action.edge]
             if isinstance(action, SetNose):
@@ -580,7 +580,7 @@ class Game(BaseGame):
             movement.finish_collision(st, self._cfg, say, dropped)
             self._run_move()
         elif isinstance(action, ClaimMission):
-            st.missions.remove(action.mission)
+            st.missions = [m for m in st.missions if m != action.mission]  # copies share it
             st.claimed[st.active] = (*st.claimed[st.active], action.mission)
             self._deposit_phase()
         elif isinstance(action, NoClaim):

@@ -109,6 +109,7 @@ def choose_sides(state: State, side: int, rng: random.Random, say: Say) -> None:
         rest = [s for s in range(4) if s not in chosen]
         third = rest[rng.randrange(2)]
         chosen += [third, opposite(third)]
+    state.sides = state.sides.copy()  # replaced, not changed: copies share it
     for seat, s in zip(order, chosen, strict=False):
         state.sides[seat] = s
         for cart in state.carts:

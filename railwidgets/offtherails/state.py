@@ -209,6 +209,10 @@ class State:
     #: (:meth:`own_carts`): most actions lay tiles, and copying eight carts was half of a copy.
     carts: list[Cart]
     carts_shared: bool
+    #: Changed rarely (a side chosen, a card or token drawn, a mission claimed), so
+    #: replaced, never changed in place: copies of the state share them. Likewise
+    #: ``missions``, ``mission_deck``, ``deck``, ``removed_cards``, ``chasm_deck`` and
+    #: ``token_supply``.
     sides: list[int]
     stockpiles: list[Items]
     delivered: list[Items]
@@ -251,19 +255,19 @@ class State:
         s.chasm = self.chasm.copy()
         s.carts = self.carts
         s.carts_shared = self.carts_shared = True
-        s.sides = self.sides.copy()
+        s.sides = self.sides
         s.stockpiles = self.stockpiles.copy()
         s.delivered = self.delivered.copy()
         s.claimed = self.claimed.copy()
-        s.missions = self.missions.copy()
-        s.mission_deck = self.mission_deck.copy()
+        s.missions = self.missions
+        s.mission_deck = self.mission_deck
         s.bag = self.bag
         s.chasm_removed = self.chasm_removed
-        s.deck = self.deck.copy()
-        s.removed_cards = self.removed_cards.copy()
-        s.chasm_deck = self.chasm_deck.copy()
+        s.deck = self.deck
+        s.removed_cards = self.removed_cards
+        s.chasm_deck = self.chasm_deck
         s.chasm_deck_tokens = self.chasm_deck_tokens
-        s.token_supply = self.token_supply.copy()
+        s.token_supply = self.token_supply
         s.tiles_used = self.tiles_used
         s.tiles_destroyed = self.tiles_destroyed
         s.first_player = self.first_player
