@@ -154,7 +154,7 @@ class _PositionReader:
                 ok = isinstance(value, int) and not isinstance(value, bool)
                 self.require(ok and PROFIT_MIN <= value <= PROFIT_MAX, f"share value {value!r}")
                 row.append(Share(self.company(share["company"], f"shares[{seat}]"), value))
-            s.shares.append(row)
+            s.shares.append(tuple(row))
         s.taxed = [self.company(c, "taxed") for c in self.get("taxed", list)]
         self.require(len(s.taxed) <= TAXED_SPACES, "the taxed area has 6 spaces")
         self.require(s.over == (len(s.taxed) == TAXED_SPACES), "the game is over once 6 are taxed")

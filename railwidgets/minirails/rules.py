@@ -242,7 +242,7 @@ class Game(BaseGame):
         first = rng.randrange(n)  # §2.6.6 and D11: a random start player
         clockwise = [(first + i) % n for i in range(n)]
         s.order = clockwise + clockwise[::-1]  # the snake: A B … N N … B A
-        s.shares = [[] for _ in range(n)]
+        s.shares = [()] * n
         s.taxed = []
         s.round = 0
         s.over = False
@@ -312,7 +312,7 @@ class Game(BaseGame):
     def _check(self, action: Action) -> None:
         s = self._state
         seat = s.order[s.turn]
-        assert isinstance(action, Buy | Build)
+        assert isinstance(action, (Buy, Build))  # a tuple: no union made per call
         if action.company not in COMPANIES:
             raise IllegalActionError(f"there is no company {action.company!r} (§2.1)")
         slot = action.slot
@@ -369,12 +369,12 @@ class Game(BaseGame):
         s = self._state
         seat = s.order[s.turn]
         name = PLAYER_NAMES[seat]
-        assert isinstance(action, Buy | Build)
+        assert isinstance(action, (Buy, Build))  # a tuple: no union made per call
         company = action.company
         s.market[action.slot] = seat  # §2.7.4: the marker takes the disc's place (D12a)
         if isinstance(action, Buy):
             s.actions_left[seat] = s.actions_left[seat] - {BUY}
-            s.shares[seat].append(Share(company, 0))  # §2.7.5: a new share starts at 0
+            s.shares[seat] = (*s.shares[seat], Share(company, 0))  # §2.7.5: starts at 0
             self._say(f"{name} buys a {company} share (slot {action.slot}).")
         else:
             s.actions_left[seat] = s.actions_left[seat] - {BUILD}
@@ -396,10 +396,17 @@ class Game(BaseGame):
 
     def _move_shares(self, company: str, delta: int) -> None:
         """§2.8.4: every share of ``company`` on every board moves, each clamped on its own."""
-        for seat_shares in self._state.shares:
-            for i, share in enumerate(seat_shares):
-                if share.company == company:
-                    seat_shares[i] = Share(company, clamp(share.value + delta))
+        shares = self._state.shares
+        for seat, held in enumerate(shares):
+            for share in held:
+                if share.company == company:  # this seat's row is replaced: copies share it
+                    shares[seat] = tuple(
+                        [
+                            Share(company, clamp(sh.value + delta)) if sh.company == company else sh
+                            for sh in held
+                        ]
+                    )
+                    break
 
     def _tax(self) -> None:
         """§2.7.8–11: the disc left is taxed; the markers, closed up, are next round's order."""

@@ -67,7 +67,7 @@ class State:
     order: list[int]
     turn: int
     actions_left: list[frozenset[str]]
-    shares: list[list[Share]]
+    shares: list[tuple[Share, ...]]  # per seat, in the order bought
     taxed: list[str]
     round: int
     over: bool
@@ -85,7 +85,7 @@ class State:
         new.order = self.order  # replaced, never changed in place
         new.turn = self.turn
         new.actions_left = self.actions_left.copy()
-        new.shares = [seat.copy() for seat in self.shares]
+        new.shares = self.shares.copy()  # each seat's row is replaced, never changed in place
         new.taxed = self.taxed
         new.round = self.round
         new.over = self.over

@@ -212,7 +212,7 @@ def test_2_8_4_every_share_moves_by_the_terrain_value_and_is_clamped_on_its_own(
     g = round_3(shares=EXTREME_SHARES)
     assert g.state.hexes[(0, -1)] == "suburbs"
     g.apply(Build("red", 0, (0, -1)))
-    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 3)]
+    assert g.state.shares[ORANGE] == (Share("tan", 1), Share("red", 3))
     assert g.state.shares[PURPLE][0].value == 10, "§2.8.4: 9 + 3 stops at +10"
     assert g.state.shares[PURPLE][1].value == 0, "another company does not move"
     assert g.state.shares[BLACK][1].value == -6
@@ -454,9 +454,9 @@ def test_2_7_2_both_action_tiles_come_back_each_round():
 
 def test_2_7_5_a_new_share_starts_at_0_even_when_its_company_has_moved():
     g = round_3()
-    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 5)]
+    assert g.state.shares[ORANGE] == (Share("tan", 1), Share("red", 5))
     g.apply(Buy("red", 0))  # red has gained 5 since Orange's first red share
-    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 5), Share("red", 0)]
+    assert g.state.shares[ORANGE] == (Share("tan", 1), Share("red", 5), Share("red", 0))
     assert g.state.shares[PURPLE][0] == Share("red", 3), "buying moves no other share"
 
 
@@ -464,7 +464,7 @@ def test_2_7_5_a_fresh_buy_starts_at_0():
     g = minirails.Game(players=3, seed=7)
     seat = g.current_player
     g.apply(Buy("blue", 0))
-    assert g.state.shares[seat] == [Share("blue", 0)]
+    assert g.state.shares[seat] == (Share("blue", 0),)
 
 
 def last_turn_of_round_2(*slots: str | int) -> minirails.Game:
@@ -558,8 +558,8 @@ def test_2_8_4_the_rulebooks_blue_farmland_example():
     )
     assert g.current_player == PURPLE and g.state.hexes[(1, 1)] == "farmland"
     g.apply(Build("blue", 1, (1, 1)))
-    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("blue", 1), Share("red", 0)]
-    assert g.state.shares[PURPLE] == [Share("blue", 5), Share("blue", 1)]
+    assert g.state.shares[ORANGE] == (Share("tan", 1), Share("blue", 1), Share("red", 0))
+    assert g.state.shares[PURPLE] == (Share("blue", 5), Share("blue", 1))
 
 
 def test_2_8_4_two_shares_of_one_company_on_one_board_both_move():
@@ -572,7 +572,7 @@ def test_2_8_4_two_shares_of_one_company_on_one_board_both_move():
         ]
     )
     g.apply(Build("red", 0, (0, -1)))  # suburbs, +3
-    assert g.state.shares[PURPLE] == [Share("red", 6), Share("red", 1)]
+    assert g.state.shares[PURPLE] == (Share("red", 6), Share("red", 1))
 
 
 def test_2_8_3_building_a_company_you_hold_no_share_in():
@@ -580,8 +580,8 @@ def test_2_8_3_building_a_company_you_hold_no_share_in():
     assert g.current_player == ORANGE
     assert all(share.company != "blue" for share in g.state.shares[ORANGE])
     g.apply(Build("blue", 1, (2, 1)))  # Orange builds blue onto a lake: Purple's blue −2
-    assert g.state.shares[ORANGE] == [Share("tan", 1), Share("red", 5)]
-    assert g.state.shares[PURPLE] == [Share("red", 3), Share("blue", -3)]
+    assert g.state.shares[ORANGE] == (Share("tan", 1), Share("red", 5))
+    assert g.state.shares[PURPLE] == (Share("red", 3), Share("blue", -3))
 
 
 def test_2_8_5_a_blocked_company_can_still_be_bought():
@@ -589,7 +589,7 @@ def test_2_8_5_a_blocked_company_can_still_be_bought():
     assert g.legal_hexes("red") == []
     assert Buy("red", 0) in g.legal_actions()
     g.apply(Buy("red", 0))
-    assert g.state.shares[ORANGE] == [Share("tan", 0), Share("red", 0), Share("red", 0)]
+    assert g.state.shares[ORANGE] == (Share("tan", 0), Share("red", 0), Share("red", 0))
     assert g.state.frame_discs["red"] == 0, "buying is not building"
 
 
