@@ -318,12 +318,9 @@ class Board:
         return board
 
     def copy(self) -> Self:
-        board = object.__new__(type(self))
-        board.stack = self.stack
+        board = self.shallow_copy()
         board.cells = self.cells.copy()
         board.trains = self.trains.copy()
-        board.placement = self.placement
-        board.station_points = self.station_points
         return board
 
     def shallow_copy(self) -> Self:
