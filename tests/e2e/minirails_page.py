@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from railwidgets.core.hexgrid import Hex
 from railwidgets.draw.painter import hex_to_rgb
@@ -323,8 +323,10 @@ def let_bots_finish(view: MiniRailsView, seat: str, name: str, timeout_s: float 
     select.select_option(label="Greedy bot")
     result = view.wait_status(r"Game over: ", timeout_s=timeout_s)
     assert re.search(r"Game over: .+ (wins|share the victory) with [+-]\d+\.", result), result
+    # the status line and the score table are two widgets, updated by two messages
+    expect(view.scores).to_contain_text("Shares kept", timeout=30_000)
     scores = view.scores.inner_text()
-    assert "Shares kept" in scores and "winner" in scores, scores
+    assert "winner" in scores, scores
     assert len(re.findall(r"[+-]\d+\s*(★ winner)?\s*$", scores, re.M)) >= 2, scores
     view.canvas.scroll_into_view_if_needed()
     save_screenshot(view.page, f"{name}-game-over")
