@@ -154,7 +154,9 @@ def hidden_drawer(state: Any, view: Mapping[str, Any]) -> Callable[[Any, random.
         if len(stack) < 2 and not secret:
             continue  # nothing hidden: the board stays shared with the copy it came from
         top = () if entry["drawn"] is None else stack[:1]
-        cells = tuple(cell_index(cell) for cell in state.boards[seat].legal_cells())
+        cells = tuple(
+            cell_index(cell) for cell in state.legal[seat]
+        )  # R28, R29: found once a round
         hidden.append((seat, top, stack[len(top) :], cells if secret else ()))
 
     def draw(s: Any, rng: random.Random) -> None:
