@@ -154,9 +154,8 @@ def hidden_drawer(state: Any, view: Mapping[str, Any]) -> Callable[[Any, random.
         if len(stack) < 2 and not secret:
             continue  # nothing hidden: the board stays shared with the copy it came from
         top = () if entry["drawn"] is None else stack[:1]
-        cells = tuple(
-            cell_index(cell) for cell in state.legal[seat]
-        )  # R28, R29: found once a round
+        # where a secret tile may go (R28, R29): the state found it once a round
+        cells = tuple(cell_index(cell) for cell in state.legal[seat])
         hidden.append((seat, top, stack[len(top) :], cells if secret else ()))
 
     def draw(s: Any, rng: random.Random) -> None:
