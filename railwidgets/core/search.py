@@ -40,7 +40,7 @@ from typing import Any
 from railwidgets.core.action import Action
 from railwidgets.core.bots import View, sampler, seat_view
 from railwidgets.core.errors import OptionError
-from railwidgets.core.game import Game
+from railwidgets.core.game import Game, ViewSampler
 
 __all__ = ["SearchBot", "Thought"]
 
@@ -103,7 +103,8 @@ class SearchBot:
     (or when no move beats it by the game's ``FAVOURITE_MARGIN``, see
     :func:`_favourite_margin`). Where a game plays its own roll-outs
     (``rollout(game, rng, limit)`` there, see :func:`_rollout_policy`), they replace
-    the random play and the tree stays one level deep.
+    the random play, the tree stays one level deep, and the root moves take turns on
+    common samples (:meth:`_search_paired`).
     """
 
     name = "Search bot"
@@ -163,12 +164,15 @@ class SearchBot:
         self._root_legal = [a for a in legal if a in moves] if moves else legal
         root = _Node(seat=seat)
         done = 0
-        if len(legal) > 1:
+        paired = _rollout_policy(type(first)) is not None
+        if len(legal) > 1 and paired:
+            done = self._search_paired(root, games, start, cancel)
+        elif len(legal) > 1:
             while not self._out_of_budget(done, start, cancel):
                 game = first if done == 0 else games.draw(self._rng)
                 self._iterate(root, game)
                 done += 1
-        return self._conclude(root, legal, done, start, cancel)
+        return self._conclude(root, legal, done, start, cancel, by_value=paired)
 
     # -- one iteration -------------------------------------------------------------------------
 
@@ -179,12 +183,36 @@ class SearchBot:
             return done >= self.iterations
         return time.perf_counter() - start >= self.seconds
 
+    def _search_paired(
+        self, root: _Node, games: ViewSampler, start: float, cancel: threading.Event | None
+    ) -> int:
+        """One level deep, on common samples: the root moves take turns on each sampled game.
+
+        For a game that plays its own roll-outs. Each iteration plays one root move on a
+        sampled game and rolls out; every move is played on the same sample (and the
+        same chance after it) before the next sample is drawn, so the differences
+        between moves are not drowned by the luck of the draw (common random numbers).
+        The game's favourite is tried first: a small budget still weighs it.
+        """
+        moves = self._favourites or self._root_legal
+        children = [root.children.setdefault(a, _Node(a, root.seat)) for a in moves]
+        done = 0
+        while True:
+            world = self._rng.getrandbits(64)
+            for child in children:
+                if self._out_of_budget(done, start, cancel):
+                    return done
+                chance = random.Random(world)
+                game = games.draw(chance)
+                _advance(game, child.action)  # type: ignore[arg-type]
+                child.visits += 1
+                child.reward += self._rollout(game, chance)[root.seat]
+                root.visits += 1
+                done += 1
+
     def _iterate(self, root: _Node, game: Game) -> None:
         rng, path, node = self._rng, [root], root
-        flat = _rollout_policy(type(game)) is not None
         while not game.is_over:  # select while every legal action has been tried
-            if flat and node is not root:
-                break  # a game that plays its own roll-outs is searched one level deep
             legal = self._root_legal if node is root else game.legal_actions()
             untried = [a for a in legal if a not in node.children]
             seat = game.current_player
@@ -212,8 +240,8 @@ class SearchBot:
     def _score(self, node: _Node) -> float:
         return node.ucb(self.exploration)
 
-    def _rollout(self, game: Game) -> list[float]:
-        rng = self._rng
+    def _rollout(self, game: Game, rng: random.Random | None = None) -> list[float]:
+        rng = rng or self._rng
         limit, estimate = _game_hints(type(game))
         limit = limit if self.rollout_limit is None else self.rollout_limit
         play = _rollout_policy(type(game))
@@ -237,10 +265,12 @@ class SearchBot:
         done: int,
         start: float,
         cancel: threading.Event | None,
+        by_value: bool = False,
     ) -> Thought:
+        # the most visited move is the tree's choice; on common samples, the best on average
         ranking = sorted(
             ((n.action, n.visits, n.reward / n.visits) for n in root.children.values() if n.visits),
-            key=lambda entry: (-entry[1], -entry[2]),
+            key=(lambda e: (-e[2], -e[1])) if by_value else (lambda e: (-e[1], -e[2])),
         )
         values = [value for _, _, value in ranking]
         favourite = next(
@@ -344,7 +374,7 @@ def _rollout_policy(cls: type[Game]) -> Callable[[Game, random.Random, int], Non
     little about a move, and its one random move under each root move (the tree's
     next level) would drown the differences between root moves: so where a game
     plays its own roll-outs the tree stays one level deep (each root move is
-    judged by fresh samples and the policy's play after it).
+    judged by the policy's play after it, every move on the same samples).
     """
     if cls not in _POLICIES:
         _POLICIES[cls] = getattr(_game_module(cls), "rollout", None)

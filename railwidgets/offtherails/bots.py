@@ -34,6 +34,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from itertools import compress
+from operator import mul
 from typing import Any
 
 from railwidgets.core.action import Action
@@ -72,7 +74,6 @@ from railwidgets.offtherails.components import (
     MATCHING_SIDE,
     MINE_CENTRE,
     MISSION_POINTS,
-    NO_ITEMS,
     RUBY,
     RUBY_MAJORITY_POINTS,
     START_TRACK_OFFSETS,
@@ -106,7 +107,8 @@ RIVAL_WEIGHT = 0.5
 
 
 def _value(items: Items) -> int:
-    return sum(VALUE[k] * n for k, n in enumerate(items))
+    """The points of some items (§2.13)."""
+    return sum(map(mul, VALUE, items))
 
 
 def _even_split(action: SplitLoad) -> int:
@@ -218,9 +220,8 @@ class Planner:
         self.seat = seat
         #: Squares' worth as a deposit: the items' points and their number.
         self.items = {
-            SQUARES[i]: _value(items) + sum(items)
-            for i, items in enumerate(st.items)
-            if items != NO_ITEMS
+            SQUARES[i]: _value(st.items[i]) + sum(st.items[i])
+            for i in compress(range(len(SQUARES)), map(any, st.items))
         }
         self.all_tracks = game.options["start_tracks"] == "all"
         self.track_set = _TRACKS[self.all_tracks]
@@ -486,7 +487,7 @@ def estimate(game: Game) -> list[float]:
             deliver = 0.0  # it runs off the board on its next move
         deliver = max(0.05, deliver) if deliver else 0.0
         contents = cart.contents
-        scores[cart.owner] += deliver * sum(VALUE[k] * n for k, n in enumerate(contents))
+        scores[cart.owner] += deliver * _value(contents)
         scores[cart.owner] -= CART_POINTS * (1.0 - safe)
         rubies[cart.owner] += deliver * contents[RUBY]
         if (
@@ -537,7 +538,7 @@ def _take_worth(items: tuple[int, ...], room: int) -> float:
     """The points a cart with ``room`` expects from stopping on these items (2 at most, rocks first)."""
     count = sum(items)
     take = min(2, room, count)
-    worth_ = sum(VALUE[k] * n for k, n in enumerate(items))
+    worth_ = _value(items)
     rocks_first = max(0, take - items[0])  # jewels among what it takes
     return worth_ / max(1, count - items[0]) * rocks_first if count > items[0] else 0.0
 
