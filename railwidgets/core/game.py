@@ -128,7 +128,7 @@ class Game(ABC):
         self._future: list[Action] = []
         self._log: list[str] = []
         self._start_position: dict[str, Any] | None = None
-        self._start_state: Any = None  # a sampled game's first state (see ViewSampler)
+        self._sampled = False  # drawn by a ViewSampler: its record keeps its first state
 
     @classmethod
     def _check_options(cls, players: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -516,11 +516,15 @@ class Game(ABC):
         return game
 
     def _start(self) -> dict[str, Any] | None:
-        """The position the game started from, if not a new game's (records keep it)."""
-        if self._start_position is None and self._start_state is not None:
+        """The position the game started from, if not a new game's (records keep it).
+
+        A sampled game's first state is the snapshot taken before its first action
+        (snapshots are never changed), or its state while no action is played.
+        """
+        if self._start_position is None and self._sampled:
             first = object.__new__(type(self))
             first.__dict__.update(self.__dict__)
-            first._state = self._start_state
+            first._state = self._past[0].state if self._past else self._state
             self._start_position = first.position()
         return self._start_position
 
@@ -644,11 +648,10 @@ class ViewSampler(Generic[G]):
         made = self._made
         game = object.__new__(type(made))
         game._init(made.options, seed)
-        start = made._state.copy()
+        game._sampled = True
+        game._state = made._state.copy()
         if self._redraw is not None:
-            self._redraw(start, rng)
-        game._start_state = start  # kept as it is: the game plays on a copy
-        game._state = start.copy()
+            self._redraw(game._state, rng)
         return game
 
 
