@@ -373,8 +373,12 @@ class Game(ABC):
 
         The function it returns is given a copy of this game's state and a generator,
         and draws again, in place, every part of the state the view hides, as
-        :meth:`_position_from_view` draws them. ``None``, the default, suits games that
-        hide nothing but future chance.
+        :meth:`_position_from_view` draws them (the same distribution). It may leave a
+        part to be drawn when the game reveals it (lazily: a deck ordered card by card
+        as it is turned over), from a key it takes from the generator; whatever reads
+        that part before then (a position, a view, a record) gets it drawn from the key,
+        as the reveals would have drawn it, so the game is one game however it is used.
+        ``None``, the default, suits games that hide nothing but future chance.
         """
         return None
 
@@ -605,8 +609,9 @@ class ViewSampler(Generic[G]):
 
     :meth:`Game.from_view` reads and checks a view each time; a sampler does it
     once, into a game made from the view, and each game it draws is a copy of that
-    one with every part the view hides drawn again (``Game._hidden_drawer``). Each
-    game keeps its first state, so its record holds the position it started from.
+    one with every part the view hides drawn again, or left to be drawn when the game
+    reveals it (``Game._hidden_drawer``). Each game's record holds the position it
+    started from.
 
     >>> from railwidgets import twistytracks
     >>> game = twistytracks.Game(players=2, seed=4)

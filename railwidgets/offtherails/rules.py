@@ -275,8 +275,7 @@ class Game(BaseGame):
                 st.drawn_token = colour
                 st.stage = CHASM
                 return
-        elif st.deck:  # §2.9
-            card, st.deck = st.deck[0], st.deck[1:]  # replaced: copies share it
+        elif (card := chasm.draw_card(st)) is not None:  # §2.9
             if card == CHASM_CARD:  # D-23: no deposit; every player has one more turn
                 say(f"{player_name(st, st.active)} draws the Chasm card: the final round begins")
                 st.final_turns = self.num_players
