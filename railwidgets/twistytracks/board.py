@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Self
 
+from railwidgets.core.chance import pick
 from railwidgets.core.grid import Cell
 from railwidgets.twistytracks.components import (
     CELLS,
@@ -124,6 +125,8 @@ _ACROSS, _FEATURE = _across()
 #: One number per physical border point (R3), for the defensive check below.
 _POINT = tuple(min(k, a) if a >= 0 else k for k, a in enumerate(_ACROSS))
 _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
+#: Every tile number (R22).
+_ALL_TILES = frozenset(range(1, len(TILES) + 1))
 #: A train that came from its depot never stands twice on one spot, facing in or out,
 #: so it runs at most this many segments in a game; more means the position was impossible.
 MAX_RUN = len(CELLS) * 8 * 2
@@ -295,7 +298,10 @@ class Board:
 
     __slots__ = ("cells", "placement", "stack", "station_points", "trains")
 
-    #: Tile numbers still face down, the top (this round's tile) first (R22).
+    #: Tile numbers still face down, the top (this round's tile) first (R22). In a game
+    #: drawn from a view, ``0`` stands for a tile not drawn yet: the game draws it when
+    #: it comes to the top (:meth:`turn_over`), and a position deals them all
+    #: (:meth:`dealt_stack`), both from the game's key (``State.key``).
     stack: tuple[int, ...]
     #: Per cell: ``(tile - 1) * 4 + rotation`` of the tile there, or ``None``.
     cells: list[int | None]
@@ -365,6 +371,30 @@ class Board:
         c = cell_index(cell)
         return any(t.spot >> 3 == c for t in self.trains if t.status in UNFINISHED)
 
+    def dealt_stack(self, key: int, seat: int, count: int | None = None) -> tuple[int, ...]:
+        """The stack with its first ``count`` tiles (all if ``None``) drawn if not drawn yet.
+
+        A tile not drawn yet (``0``) is drawn uniformly from the tiles seen nowhere else
+        (neither placed nor above it), the ``seat * 16 + n``-th number of ``key`` when
+        ``n`` tiles are left in the stack: the same whether the tiles are drawn one by
+        one as they come to the top or all at once, so a uniform shuffle (R22).
+
+        >>> board = Board.new((3, 0, 0))
+        >>> stack = board.dealt_stack(key=5, seat=0)
+        >>> stack[0], len(set(stack)), 3 in stack[1:]
+        (3, 3, False)
+        >>> board.dealt_stack(key=5, seat=0, count=2) == (*stack[:2], 0)
+        True
+        """
+        seen = {code // 4 + 1 for code in self.cells if code is not None}
+        stack = list(self.stack)
+        for i in range(len(stack) if count is None else count):
+            if not stack[i]:
+                left = sorted(_ALL_TILES - seen)
+                stack[i] = left[pick(key, seat * 16 + len(stack) - i, len(left))]
+            seen.add(stack[i])
+        return tuple(stack)
+
     def view_trains(self) -> list[TrainView]:
         """The trains for people, in the order of ``TRAIN_COLOURS``."""
         views = []
@@ -378,6 +408,11 @@ class Board:
     def place(self, tile: int, cell: Cell, rotation: int) -> None:
         """Put tile number ``tile`` turned ``rotation`` into the empty ``cell`` (R28, R30)."""
         self.cells[cell_index(cell)] = (tile - 1) * 4 + rotation
+
+    def turn_over(self, key: int, seat: int) -> None:
+        """Draw the top tile of the stack if it is not drawn yet (a game drawn from a view)."""
+        if self.stack and not self.stack[0]:
+            self.stack = self.dealt_stack(key, seat, 1)
 
     def move_trains(self, round_no: int, trace: list[list[Step]] | None = None) -> Movement:
         """Move every train that can move, in lock-step, until all have stopped (§2.9 R38).
