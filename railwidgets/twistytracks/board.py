@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Self
 
-from railwidgets.core.chance import pick
+from railwidgets.core.chance import shuffled_by_key
 from railwidgets.core.grid import Cell
 from railwidgets.twistytracks.components import (
     CELLS,
@@ -299,9 +299,9 @@ class Board:
     __slots__ = ("cells", "placement", "stack", "station_points", "trains")
 
     #: Tile numbers still face down, the top (this round's tile) first (R22). In a game
-    #: drawn from a view, ``0`` stands for a tile not drawn yet: the game draws it when
-    #: it comes to the top (:meth:`turn_over`), and a position deals them all
-    #: (:meth:`dealt_stack`), both from the game's key (``State.key``).
+    #: drawn from a view, ``0`` stands for a tile not drawn yet under the top: the game
+    #: deals them when the first comes to the top (:meth:`turn_over`), or when a position
+    #: reads them (:meth:`dealt_stack`), alike, from the game's key (``State.key``).
     stack: tuple[int, ...]
     #: Per cell: ``(tile - 1) * 4 + rotation`` of the tile there, or ``None``.
     cells: list[int | None]
@@ -371,29 +371,25 @@ class Board:
         c = cell_index(cell)
         return any(t.spot >> 3 == c for t in self.trains if t.status in UNFINISHED)
 
-    def dealt_stack(self, key: int, seat: int, count: int | None = None) -> tuple[int, ...]:
-        """The stack with its first ``count`` tiles (all if ``None``) drawn if not drawn yet.
+    def dealt_stack(self, key: int, seat: int) -> tuple[int, ...]:
+        """The stack with the tiles not drawn yet (``0``) in place, drawn from ``key``.
 
-        A tile not drawn yet (``0``) is drawn uniformly from the tiles seen nowhere else
-        (neither placed nor above it), the ``seat * 16 + n``-th number of ``key`` when
-        ``n`` tiles are left in the stack: the same whether the tiles are drawn one by
-        one as they come to the top or all at once, so a uniform shuffle (R22).
+        They are the tiles seen nowhere else (neither placed nor in the stack), in an
+        order drawn from ``key`` and ``seat`` alone (:func:`core.chance.shuffled_by_key`):
+        the same whenever they are dealt, and a uniform shuffle (R22).
 
         >>> board = Board.new((3, 0, 0))
         >>> stack = board.dealt_stack(key=5, seat=0)
         >>> stack[0], len(set(stack)), 3 in stack[1:]
         (3, 3, False)
-        >>> board.dealt_stack(key=5, seat=0, count=2) == (*stack[:2], 0)
+        >>> board.dealt_stack(key=5, seat=0) == stack != board.dealt_stack(key=6, seat=0)
         True
         """
+        if 0 not in self.stack:
+            return self.stack
         seen = {code // 4 + 1 for code in self.cells if code is not None}
-        stack = list(self.stack)
-        for i in range(len(stack) if count is None else count):
-            if not stack[i]:
-                left = sorted(_ALL_TILES - seen)
-                stack[i] = left[pick(key, seat * 16 + len(stack) - i, len(left))]
-            seen.add(stack[i])
-        return tuple(stack)
+        left = iter(shuffled_by_key(sorted(_ALL_TILES - seen - set(self.stack)), key, seat))
+        return tuple(tile or next(left) for tile in self.stack)
 
     def view_trains(self) -> list[TrainView]:
         """The trains for people, in the order of ``TRAIN_COLOURS``."""
@@ -410,9 +406,9 @@ class Board:
         self.cells[cell_index(cell)] = (tile - 1) * 4 + rotation
 
     def turn_over(self, key: int, seat: int) -> None:
-        """Draw the top tile of the stack if it is not drawn yet (a game drawn from a view)."""
+        """Deal the stack if its top tile is not drawn yet (a game drawn from a view)."""
         if self.stack and not self.stack[0]:
-            self.stack = self.dealt_stack(key, seat, 1)
+            self.stack = self.dealt_stack(key, seat)
 
     def move_trains(self, round_no: int, trace: list[list[Step]] | None = None) -> Movement:
         """Move every train that can move, in lock-step, until all have stopped (§2.9 R38).

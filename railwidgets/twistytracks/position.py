@@ -145,9 +145,9 @@ def hidden_drawer(state: Any, view: Mapping[str, Any]) -> Callable[[Any, random.
     Drawn as :func:`position_from_view` draws it: every stack in random order (the
     tile the viewer drew stays on top of its own), and every secret placement of
     another seat at random among its legal ones. A stack's top tile, this round's, is
-    drawn at once; the tiles under it are left to be drawn as they come to the top,
-    from a key of the game's own (``State.key``, :meth:`Board.dealt_stack`): the same
-    distribution, and a game played on for a few rounds draws only a few. What does
+    drawn at once; the tiles under it are dealt only when the first of them comes to
+    the top, from a key of the game's own (``State.key``, :meth:`Board.dealt_stack`):
+    the same distribution, and a game that ends its search this round deals none. What does
     not change from one draw to the next (which stacks are hidden, the legal cells,
     the viewer's own stack) is worked out once; each draw gives a seat whose top tile
     or placement is hidden a new board that shares the tiles and trains of the old one

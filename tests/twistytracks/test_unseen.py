@@ -1,8 +1,8 @@
-"""A sampled game's face-down tiles, drawn only as they come to the top (issue 16).
+"""A sampled game's face-down tiles, dealt only when they come to the top (issue 16).
 
 A game drawn from a view draws each hidden stack's top tile at once and leaves the
-tiles under it as ``0`` (``Board.stack``) until they come to the top; that must be
-the same game as one whose stacks were shuffled in full at the start (R22).
+tiles under it as ``0`` (``Board.stack``) until the first of them comes to the top;
+that must be the same game as one whose stacks were shuffled in full at the start (R22).
 """
 
 from __future__ import annotations
