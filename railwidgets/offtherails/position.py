@@ -337,11 +337,11 @@ def hidden_drawer(state: State, view: Mapping[str, Any]) -> Callable[[State, ran
     """How to draw again what ``view`` hides of a copy of ``state`` (a game made from the view).
 
     Drawn as :func:`position_from_view` draws it, but worked out once and then done in
-    place: a hidden pair of collision piles and, in a position typed by hand that holds
-    fewer items than the game, the bag, at once; the face-down cards (the unseen cards
-    of each colour, the order of the colours within each pile, the mission deck) only
-    as the game turns them over, from a key of its own (:mod:`unseen`): the same
-    distribution, and most are never turned over.
+    place: a hidden pair of collision piles, the chasm deck's cards and, in a position
+    typed by hand that holds fewer items than the game, the bag, at once; the other
+    face-down cards (the unseen cards of each colour, the order of the colours within
+    each pile, the mission deck) only as the game turns them over, from a key of its own
+    (:mod:`unseen`): the same distribution, and most are never turned over.
     """
     unseen = [c for c in (*state.deck, *state.removed_cards, *state.chasm_deck) if c != CHASM_CARD]
     pools = tuple(
@@ -357,7 +357,6 @@ def hidden_drawer(state: State, view: Mapping[str, Any]) -> Callable[[State, ran
     missions = state.missions + [m for claimed in state.claimed for m in claimed]
     other_missions = tuple(sorted(set(MISSIONS) - set(missions)))
     mission_count = len(state.mission_deck)
-    cards = (tuple(piles), pools, chasm_colours, other_missions, mission_count)
     pairs: list[tuple[Items, Items]] = []
     if state.stage == PICK and view["move"]["collision"]["piles"] is None:
         assert state.move is not None
@@ -367,7 +366,16 @@ def hidden_drawer(state: State, view: Mapping[str, Any]) -> Callable[[State, ran
     bag = _bag_drawer(view)
 
     def draw(s: State, rng: random.Random) -> None:
-        s.unseen = Unseen(rng.getrandbits(64), 0, *cards)
+        left, chasm_deck = list(pools), []
+        for colour in chasm_colours:  # at once: the collapse turns them over (§2.10)
+            pool = left[colour]
+            i = int(rng.random() * len(pool))
+            chasm_deck.append(pool[i])
+            left[colour] = pool[:i] + pool[i + 1 :]
+        s.chasm_deck = chasm_deck
+        s.unseen = Unseen(
+            rng.getrandbits(64), 0, tuple(piles), tuple(left), other_missions, mission_count
+        )
         if pairs:
             s.move.piles = rng.choice(pairs)  # type: ignore[union-attr]
         if bag is not None:

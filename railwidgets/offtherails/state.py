@@ -190,7 +190,6 @@ class State:
     """Everything about a game in progress (its position format: ``position``)."""
 
     __slots__ = (
-        "_chasm_deck",
         "_deck",
         "_mission_deck",
         "_removed_cards",
@@ -200,6 +199,7 @@ class State:
         "carts",
         "carts_shared",
         "chasm",
+        "chasm_deck",
         "chasm_deck_tokens",
         "chasm_removed",
         "claimed",
@@ -245,12 +245,13 @@ class State:
     mission_deck = _Cards()
     bag: Items
     chasm_removed: Items
-    #: The deposit deck, top card first, the cards removed at setup and the chasm deck.
+    #: The deposit deck, top card first, and the cards removed at setup.
     deck = _Cards()
     removed_cards = _Cards()
-    chasm_deck = _Cards()
-    #: A sampled game's face-down cards while not yet in order (:mod:`unseen`): the four
-    #: lists of cards above are dealt from it when first read. ``None`` in every other game.
+    chasm_deck: list[int]
+    #: A sampled game's face-down cards while not yet in order (:mod:`unseen`): the
+    #: deposit deck, the removed cards and the mission deck are dealt from it when first
+    #: read. ``None`` in every other game.
     unseen: Unseen | None
     chasm_deck_tokens: bool
     token_supply: list[int]
@@ -293,7 +294,7 @@ class State:
         s.chasm_removed = self.chasm_removed
         s._deck = self._deck
         s._removed_cards = self._removed_cards
-        s._chasm_deck = self._chasm_deck
+        s.chasm_deck = self.chasm_deck
         s.unseen = self.unseen
         s.chasm_deck_tokens = self.chasm_deck_tokens
         s.token_supply = self.token_supply
@@ -318,7 +319,7 @@ class State:
         """Put a sampled game's face-down cards in order, as its draws would have (§2.4.4)."""
         assert self.unseen is not None
         unseen, self.unseen = self.unseen, None
-        self._deck, self._chasm_deck, self._removed_cards, self._mission_deck = deal(unseen)
+        self._deck, self._removed_cards, self._mission_deck = deal(unseen)
 
     def own_carts(self) -> None:
         """Make the carts this state's own, to change them (copies share them till then).

@@ -1,18 +1,20 @@
 """The face-down cards of a sampled game, ordered only as the game reveals them.
 
 A game drawn from a view (:meth:`Game.sampler`) does not know the order of the
-deposit deck, which unseen card lies in the chasm deck or was removed at setup,
-or the mission deck. Ordering all of them for every game drawn was most of the
-cost of drawing one, and a search bot's game reveals a few deposit cards at most.
-So such a game holds an :class:`Unseen` in ``State.unseen``: what the view says
-of the cards (the colours still in each pile of the deck, the unseen cards of
-each colour, the colours of the chasm deck, the missions not in sight) and a key.
-The top deposit card is drawn when it is turned over (:func:`draw_top`), as a
+deposit deck, which unseen card was removed at setup, or the mission deck.
+Ordering all of them for every game drawn was most of the cost of drawing one,
+and a search bot's game reveals a few deposit cards at most. So such a game holds
+an :class:`Unseen` in ``State.unseen``: what the view says of the cards (the
+colours still in each pile of the deck, the unseen cards of each colour not in
+the chasm deck, the missions not in sight) and a key. (The chasm deck's four
+cards are drawn with the game, at once: the collapse turns them over in every
+game that lasts, and must not wait for the rest of the deck to be dealt.) The
+top deposit card is drawn when it is turned over (:func:`draw_top`), as a
 shuffle would have put it there: its label uniformly among those left in its
 pile, then its card uniformly among the unseen cards of that colour. Anything
-else that reads the cards (the collapse, a position, a view, a check) first deals
-them all (:func:`deal`), the deck in the order the draws would have gone on,
-then the chasm deck, the removed cards and the mission deck.
+else that reads the cards (a position, a view, a check) first deals them all
+(:func:`deal`), the deck in the order the draws would have gone on, then the
+removed cards and the mission deck.
 
 Every number comes from the key, the ``step``-th of it (:func:`core.chance.pick`):
 an :class:`Unseen` never changes (a draw makes a new one), so copies, snapshots
@@ -20,18 +22,16 @@ and undo share it, and a game reveals the same cards whether or when anything
 reads them. Dealing them is what the game's first position records.
 
 >>> u = Unseen(key=5, step=0, piles=((0, 1, CHASM_CARD),), pools=((2, 3), (9,), (), ()),
-...            chasm_colours=(0,), missions=(1, 2, 3), mission_count=2)
+...            missions=(1, 2, 3), mission_count=2)
 >>> u.cards_left
 3
 >>> card, u = draw_top(u)
 >>> card, u.cards_left
 (9, 2)
->>> deck, chasm_deck, removed, mission_deck = deal(u)
->>> sorted(deck) == [3, CHASM_CARD] or sorted(deck) == [2, CHASM_CARD], len(chasm_deck)
-(True, 1)
->>> sorted([*deck, *chasm_deck, *removed]) == [2, 3, CHASM_CARD], len(mission_deck)
-(True, 2)
->>> deal(u) == (deck, chasm_deck, removed, mission_deck)   # the same, whenever dealt
+>>> deck, removed, mission_deck = deal(u)
+>>> sorted([*deck, *removed]) == [2, 3, CHASM_CARD], len(deck), len(mission_deck)
+(True, 2, 2)
+>>> deal(u) == (deck, removed, mission_deck)   # the same, whenever dealt
 True
 """
 
@@ -54,10 +54,8 @@ class Unseen(NamedTuple):
     #: Per pile of the deposit deck, top pile first: the labels (a colour, or the Chasm
     #: card) of the cards still in it (§2.4.4.5–6; solo: one pile).
     piles: tuple[tuple[int, ...], ...]
-    #: Per colour, the unseen cards of it not yet turned over (deck, chasm deck, removed).
+    #: Per colour, the unseen cards of it not yet turned over (deck and removed cards).
     pools: tuple[tuple[int, ...], ...]
-    #: The colours of the chasm deck, in its order (§2.4.4.4).
-    chasm_colours: tuple[int, ...]
     #: The missions not in sight, and how many of them are in the mission deck.
     missions: tuple[int, ...]
     mission_count: int
@@ -81,24 +79,19 @@ def draw_top(unseen: Unseen) -> tuple[int, Unseen]:
     return card, unseen._replace(step=step + 2, piles=piles, pools=pools)
 
 
-def deal(unseen: Unseen) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Every unseen card and mission in place: ``(deck, chasm_deck, removed, mission_deck)``."""
+def deal(unseen: Unseen) -> tuple[list[int], list[int], list[int]]:
+    """Every unseen card and mission in place: ``(deck, removed, mission_deck)``."""
     deck = []
     while unseen.piles:
         card, unseen = draw_top(unseen)
         deck.append(card)
-    key, step, pools = unseen.key, unseen.step, unseen.pools
-    chasm_deck = []
-    for colour in unseen.chasm_colours:
-        card, pools = _take(pools, colour, pick(key, step, len(pools[colour])))
-        chasm_deck.append(card)
-        step += 1
-    removed = sorted(card for pool in pools for card in pool)
+    removed = sorted(card for pool in unseen.pools for card in pool)
+    key, step = unseen.key, unseen.step
     missions, mission_deck = list(unseen.missions), []
     for _ in range(unseen.mission_count):
         mission_deck.append(missions.pop(pick(key, step, len(missions))))
         step += 1
-    return deck, chasm_deck, removed, mission_deck
+    return deck, removed, mission_deck
 
 
 def _take(

@@ -1,7 +1,7 @@
 """A sampled game's face-down cards, ordered only as they are turned over (issue 16).
 
-A game drawn from a view keeps the deposit deck, the chasm deck, the removed cards
-and the mission deck unordered (``unseen.Unseen``) until it reveals them; that must
+A game drawn from a view keeps the deposit deck, the removed cards and the mission
+deck unordered (``unseen.Unseen``) until it reveals them; that must
 be the same game as one dealt in full at the start.
 """
 
@@ -19,13 +19,12 @@ from railwidgets.offtherails.components import CHASM_CARD
 from railwidgets.offtherails.unseen import Unseen, deal, draw_top
 
 #: Two piles (the top one holds the Chasm card), two colours: colour 0 has two deck
-#: slots and the chasm deck's, colour 1 two deck slots and two removed cards.
+#: slots, colour 1 two deck slots and two removed cards.
 SMALL = Unseen(
     key=0,
     step=0,
     piles=((0, 1, CHASM_CARD), (0, 1)),
-    pools=((0, 1, 2), (8, 9, 10, 11)),
-    chasm_colours=(0,),
+    pools=((0, 1), (8, 9, 10, 11)),
     missions=(3, 5, 7),
     mission_count=2,
 )
@@ -43,11 +42,11 @@ def test_a_lazy_deck_turns_over_every_unseen_card_once_and_every_order_can_happe
     orders, top_piles = Counter(), Counter()
     for key in range(6000):
         unseen = SMALL._replace(key=key)
-        deck, chasm_deck, removed, missions = deal(unseen)
+        deck, removed, missions = deal(unseen)
         assert _turned_over(unseen) == deck  # turned over one by one, or dealt: one order
-        assert sorted([*deck, *chasm_deck, *removed]) == [0, 1, 2, 8, 9, 10, 11, CHASM_CARD]
+        assert sorted([*deck, *removed]) == [0, 1, 8, 9, 10, 11, CHASM_CARD]
         assert [c // 8 for c in deck[3:]] in ([0, 1], [1, 0])  # each pile keeps its colours
-        assert CHASM_CARD in deck[:3] and [c // 8 for c in chasm_deck] == [0]
+        assert CHASM_CARD in deck[:3]
         assert len(removed) == 2 and all(c // 8 == 1 for c in removed)
         assert len(set(missions)) == 2 and set(missions) <= {3, 5, 7}
         orders[tuple(deck)] += 1
@@ -55,8 +54,8 @@ def test_a_lazy_deck_turns_over_every_unseen_card_once_and_every_order_can_happe
     # every order of the top pile's colours, about equally often (6 orders: 1000 each)
     assert set(top_piles) == set(itertools.permutations((0, 1, "c")))
     assert all(800 < n < 1200 for n in top_piles.values())
-    # every deck: 6 orders of the top pile x 2 of the bottom, x 3*2 red cards x 4*3 blue
-    assert len(orders) == 6 * 2 * 6 * 12
+    # every deck: 6 orders of the top pile x 2 of the bottom, x 2 of the red cards x 4*3 blue
+    assert len(orders) == 6 * 2 * 2 * 12
 
 
 def test_cards_dealt_after_some_are_turned_over_are_the_rest_of_the_same_deal() -> None:
@@ -117,3 +116,14 @@ def test_undo_takes_back_a_card_turned_over_and_redo_turns_over_the_same() -> No
         game.redo()
     assert game.position() == end and game.log == log
     assert copy.position() == end
+
+
+def test_the_collapse_of_a_sampled_game_turns_over_its_chasm_deck_without_dealing_the_rest() -> None:
+    for seed in range(4):
+        game, _ = _sampled(2, seed)
+        rng = random.Random(seed)
+        while not game._state.collapsed and not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        assert game._state.collapsed
+        assert game._state.unseen is not None  # the cards left in the deck are never needed
+        assert len(game._state.chasm_deck) == 0
