@@ -132,7 +132,7 @@ class SearchBot:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.shortlist = shortlist
-        self._root_moves: set[Action] | None = None
+        self._root_legal: list[Action] = []  # the moves weighed at the root
         self._favourites: list[Action] = []
         self._margin = 0.0  # the game's FAVOURITE_MARGIN, noted by the roll-outs
         self._rng = random.Random(seed)
@@ -158,7 +158,9 @@ class SearchBot:
         legal = first.legal_actions()
         shortlist = _shortlist(type(first)) if self.shortlist else None
         self._favourites = shortlist(first, self.shortlist) if shortlist else []
-        self._root_moves = set(self._favourites) or None
+        moves = set(self._favourites)
+        # the seat's own options are the same in every game its view could have come from
+        self._root_legal = [a for a in legal if a in moves] if moves else legal
         root = _Node(seat=seat)
         done = 0
         if len(legal) > 1:
@@ -183,9 +185,7 @@ class SearchBot:
         while not game.is_over:  # select while every legal action has been tried
             if flat and node is not root:
                 break  # a game that plays its own roll-outs is searched one level deep
-            legal = game.legal_actions()
-            if node is root and self._root_moves:
-                legal = [a for a in legal if a in self._root_moves]
+            legal = self._root_legal if node is root else game.legal_actions()
             untried = [a for a in legal if a not in node.children]
             seat = game.current_player
             assert seat is not None

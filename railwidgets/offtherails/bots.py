@@ -1,9 +1,10 @@
 """A one-turn greedy Off the Rails bot that sees only its seat's view.
 
 The bot never reads the game it is handed beyond ``current_player``,
-``legal_actions()`` and ``view(seat)``. What its view hides (the deck order,
-the bag, a collision's face-down piles) it fills in at random
-(``Game.from_view``), and it tries its movement choices on that made-up
+``legal_actions()``, ``view(seat)`` and what every seat sees of the board
+(tiles, items, the chasm, the carts, the turn: :class:`Planner`). What its view
+hides (the deck order, the bag, a collision's face-down piles) it fills in at
+random (``Game.from_view``), and it tries its movement choices on that made-up
 game, so nothing secret can steer it.
 
 In the action phase it follows a plan: put a cart in, lay track in front of
@@ -52,7 +53,10 @@ from railwidgets.offtherails.actions import (
     Upgrade,
 )
 from railwidgets.offtherails.board import (
-    exits_mask,
+    MASK_SIDES,
+    SIDE_OF_LETTER,
+    SQUARES,
+    exit_count,
     exits_text,
     in_grid,
     neighbour,
@@ -61,7 +65,6 @@ from railwidgets.offtherails.board import (
 )
 from railwidgets.offtherails.components import (
     CART_POINTS,
-    COLOURS,
     EXIT_MISSIONS,
     GRID_SIZE,
     JEWEL_COLLECTOR,
@@ -69,13 +72,15 @@ from railwidgets.offtherails.components import (
     MATCHING_SIDE,
     MINE_CENTRE,
     MISSION_POINTS,
+    NO_ITEMS,
     RUBY,
     RUBY_MAJORITY_POINTS,
-    SIDE_LETTERS,
     START_TRACK_OFFSETS,
     VALUE,
+    Items,
     Square,
 )
+from railwidgets.offtherails.movement import counts
 from railwidgets.offtherails.rules import Game
 from railwidgets.offtherails.state import (
     ACTIONS,
@@ -86,26 +91,27 @@ from railwidgets.offtherails.state import (
     MISSION,
     NOSE,
     OVER,
+    PICK,
     SPLIT,
+    SUPPLY,
     TAKE,
+    Cart,
 )
 
 __all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "rollout", "shortlist"]
 
-MOVING = ("cart", "exit", "take", "nose", "split", "pick")
+MOVING = (CART, EXIT, TAKE, NOSE, SPLIT, PICK)
 LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
 RIVAL_WEIGHT = 0.5
 
 
-def _count(items: list[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for item in items:
-        counts[item] = counts.get(item, 0) + 1
-    return counts
+def _value(items: Items) -> int:
+    return sum(VALUE[k] * n for k, n in enumerate(items))
 
 
-def _value(items: Mapping[str, int]) -> int:
-    return sum(VALUE[KINDS.index(kind)] * n for kind, n in items.items())
+def _even_split(action: SplitLoad) -> int:
+    """How far apart in value the two piles of a split are (the bot splits evenly)."""
+    return abs(_value(counts(action.pile_a)) - _value(counts(action.pile_b)))
 
 
 class GreedyBot:
@@ -123,26 +129,22 @@ class GreedyBot:
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = game.view(seat)
-        stage = view["turn"]["stage"]
-        if stage == "actions":
-            planned = Planner(view, seat).next_action()
+        stage = game._state.stage
+        if stage == ACTIONS:
+            planned = Planner(game, seat).next_action()
             if planned in legal:
                 return planned
             return next(a for a in legal if isinstance(a, EndActions))
-        if stage == "split":
-            return min(
-                legal,
-                key=lambda a: abs(_value(_count(list(a.pile_a))) - _value(_count(list(a.pile_b)))),
-            )  # type: ignore[attr-defined]
-        if stage == "pick":
+        if stage == SPLIT:
+            return min(legal, key=_even_split)  # type: ignore[arg-type]
+        if stage == PICK:
             return self._rng.choice(legal)  # blind (§2.7.5)
-        if stage == "mission":
+        if stage == MISSION:
             return next(a for a in legal if isinstance(a, ClaimMission))
-        if stage == "chasm":
-            return max(legal, key=lambda a: self._chasm_worth(view, seat, a))  # type: ignore[arg-type]
+        if stage == CHASM:
+            return max(legal, key=lambda a: _chasm_worth(game, seat, a))  # type: ignore[arg-type]
         if stage in MOVING:
-            return self._best_by_trial(view, seat, legal)
+            return self._best_by_trial(game.view(seat), seat, legal)
         return self._rng.choice(legal)  # the side to play from (§2.4.2)
 
     def _best_by_trial(self, view: Mapping[str, Any], seat: int, legal: list[Action]) -> Action:
@@ -160,44 +162,36 @@ class GreedyBot:
                 best.append(action)
         return self._rng.choice(best)
 
-    @staticmethod
-    def _chasm_worth(view: Mapping[str, Any], seat: int, action: PlaceChasm) -> float:
-        """Rivals' carts and loads swallowed, less one's own; then far from one's carts."""
-        worth_ = 0.0
-        for cart in view["carts"]:
-            if cart["place"] == "board" and tuple(cart["square"]) == action.square:
-                loss = 3 + _value(cart["contents"])
-                worth_ += -2 * loss if cart["owner"] == seat else loss
-        own = [
-            tuple(c["square"])
-            for c in view["carts"]
-            if c["owner"] == seat and c["place"] == "board"
-        ]
-        distance = min(
-            (abs(action.square[0] - r) + abs(action.square[1] - c) for r, c in own), default=6
-        )
-        return worth_ + 0.01 * distance
+
+def _chasm_worth(game: Game, seat: int, action: PlaceChasm) -> float:
+    """Rivals' carts and loads swallowed, less one's own; then far from one's carts."""
+    worth_ = 0.0
+    own = []
+    for cart in game._state.carts:
+        if cart.place != BOARD:
+            continue
+        if cart.square == action.square:
+            loss = 3 + _value(cart.contents)
+            worth_ += -2 * loss if cart.owner == seat else loss
+        if cart.owner == seat:
+            own.append(cart.square)
+    distance = min((_distance(action.square, square) for square in own), default=6)
+    return worth_ + 0.01 * distance
 
 
 def worth(game: Game, seat: int) -> float:
     """``seat``'s score now with the loads of its carts on the board, less a share of the best rival's."""
-    data = game.position()
-    scores = game.scores()
-    totals = []
-    for s, score in enumerate(scores):
-        load = sum(
-            _value(c["contents"])
-            for c in data["carts"]
-            if c["owner"] == s and c["place"] == "board"
-        )
-        totals.append(score + LOAD_WORTH * load)
+    totals = [float(score) for score in game.scores()]
+    for cart in game._state.carts:
+        if cart.place == BOARD:
+            totals[cart.owner] += LOAD_WORTH * _value(cart.contents)
     rivals = [v for s, v in enumerate(totals) if s != seat]
     return totals[seat] - RIVAL_WEIGHT * (max(rivals) if rivals else 0.0)
 
 
 def _finish_move(game: Game, seat: int) -> None:
     """Play the move in progress out with simple choices (best jewel, first exit, blind pile)."""
-    while game.current_player is not None and game.position()["turn"]["stage"] in MOVING[1:]:
+    while game.current_player is not None and game._state.stage in MOVING[1:]:
         legal = game.legal_actions()
         takes = [a for a in legal if isinstance(a, TakeItem)]
         if takes:
@@ -205,78 +199,79 @@ def _finish_move(game: Game, seat: int) -> None:
         elif isinstance(legal[0], SplitLoad | PickPile):
             game.apply(legal[0])
         else:
-            game.apply(Planner(game.view(seat), seat).steer(legal))
+            game.apply(Planner(game, seat).steer(legal))
 
 
 # -- the action phase plan ---------------------------------------------------------------------------
 
 
 class Planner:
-    """Reads a view as a map of track, deposits and carts, and plans the next action."""
+    """Reads the board as a map of track, deposits and carts, and plans ``seat``'s next action.
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
-        self.view = view
+    It reads only what every seat sees (tiles, items, the chasm, the carts, the turn), so
+    a bot hands it the game it rebuilt from its view, and a roll-out the game it plays.
+    """
+
+    def __init__(self, game: Game, seat: int) -> None:
+        st = game._state
+        self.state = st
         self.seat = seat
-        self.tiles: dict[Square, int] = {}
-        self.items: dict[Square, int] = {}
-        self.chasm: set[Square] = set()
-        for sq in view["squares"]:
-            square = (sq["square"][0], sq["square"][1])
-            if sq["tile"]:
-                self.tiles[square] = exits_mask(sq["tile"]) or 0
-            if sq["items"]:
-                self.items[square] = _value(sq["items"]) + sum(sq["items"].values())
-            if sq["chasm"]:
-                self.chasm.add(square)
-        all_tracks = view["options"]["start_tracks"] == "all"
-        self.track_set = {p for side in starting_tracks(all_tracks) for p in side}
-        self.carts = [c for c in view["carts"] if c["owner"] == seat]
-        self.occupied = {tuple(c["square"]) for c in view["carts"] if c["place"] == "board"}
+        #: Squares' worth as a deposit: the items' points and their number.
+        self.items = {
+            SQUARES[i]: _value(items) + sum(items)
+            for i, items in enumerate(st.items)
+            if items != NO_ITEMS
+        }
+        self.all_tracks = game.options["start_tracks"] == "all"
+        self.track_set = _TRACKS[self.all_tracks]
+        self.carts = [c for c in st.carts if c.owner == seat]
+        self.occupied = {c.square for c in st.carts if c.place == BOARD}
+        self.ending = st.final_turns is not None or st.collapsed
+
+    def tile(self, square: Square) -> int:
+        """The exits of the tile on a grid square (0: no tile)."""
+        return self.state.tiles[square[0] * GRID_SIZE + square[1]]
+
+    def closed(self, square: Square) -> bool:
+        """Whether no track can ever lead into a grid square: the chasm's, or a mine centre."""
+        return self.state.chasm[square[0] * GRID_SIZE + square[1]] >= 0 or square in MINE_CENTRE
 
     # where a cart goes
 
-    def target(self, square: Square, cart: Mapping[str, Any]) -> Square:
+    def target(self, square: Square, cart: Cart) -> Square:
         """The deposit worth going to from ``square``, or the nearest exit when loaded."""
-        load = sum(cart["contents"].values())
-        ending = (
-            self.view["final_round"]["turns_left"] is not None
-            or self.view["final_round"]["collapsed"]
-        )
-        if load >= 3 or (load and (ending or not self.items)):
-            exits = self.track_set
-            if len(self.view["sides"]) == 1:  # solo: out by the side of its main jewel (§2.15)
-                kind = max(cart["contents"], key=cart["contents"].get)
-                side = MATCHING_SIDE[KINDS.index(kind)]
-                exits = {p for p in self.track_set if surface_side(p) == side}
-            return min(exits, key=lambda p: _distance(square, p))
+        load = sum(cart.contents)
+        if load >= 3 or (load and (self.ending or not self.items)):
+            side = None
+            if len(self.state.sides) == 1:  # solo: out by the side of its main jewel (§2.15)
+                side = MATCHING_SIDE[max(range(len(KINDS)), key=cart.contents.__getitem__)]
+            return _nearest_exit(square, self.all_tracks, side)
         if not self.items:
             return (6, 6)
         return max(self.items, key=lambda sq: self.items[sq] - 1.2 * _distance(square, sq))
 
-    def route(
-        self, cart: Mapping[str, Any], limit: int = 8
-    ) -> tuple[list[Square], str, Square, int]:
+    def route(self, cart: Cart, limit: int = 8) -> tuple[list[Square], str, Square, int]:
         """The squares ``cart`` runs through along existing track (steering to its target),
         why the run stops (``"exit"``, ``"open"``, ``"blocked"``, ``"cart"``), where, and the edge it would enter by."""
-        square = (cart["square"][0], cart["square"][1])
-        facing = SIDE_LETTERS.index(cart["facing"])
+        square: Square = cart.square  # type: ignore[assignment]
+        facing = cart.facing
         path: list[Square] = []
         for _ in range(limit):
             nxt = neighbour(square, facing)
             entry = opposite(facing)
             if not in_grid(nxt):
                 return path, ("exit" if nxt in self.track_set else "blocked"), nxt, entry
-            if nxt in self.chasm or nxt in MINE_CENTRE:
+            if self.closed(nxt):
                 return path, "blocked", nxt, entry
             if nxt in self.occupied:
                 return path, "cart", nxt, entry
-            tile = self.tiles.get(nxt)
-            if tile is None:
+            tile = self.tile(nxt)
+            if not tile:
                 return path, "open", nxt, entry
             if not tile >> entry & 1:
                 return path, "blocked", nxt, entry
             path.append(nxt)
-            exits = [s for s in range(4) if tile >> s & 1 and s != entry]
+            exits = [s for s in MASK_SIDES[tile] if s != entry]
             goal = self.target(nxt, cart)
             facing = min(exits, key=lambda s: _distance(neighbour(nxt, s), goal))
             square = nxt
@@ -289,11 +284,7 @@ class Planner:
             if side == entry:
                 continue
             nxt = neighbour(square, side)
-            bad = (
-                nxt in MINE_CENTRE
-                or nxt in self.chasm
-                or (not in_grid(nxt) and nxt not in self.track_set)
-            )
+            bad = self.closed(nxt) if in_grid(nxt) else nxt not in self.track_set
             options.append((bad, _distance(nxt, goal) if nxt != goal else -1, side))
         side = min(options)[2]
         return exits_text(1 << entry | 1 << side)
@@ -301,14 +292,14 @@ class Planner:
     # the next action
 
     def next_action(self) -> Action:
-        on_board = [c for c in self.carts if c["place"] == "board"]
+        on_board = [c for c in self.carts if c.place == BOARD]
         for cart in on_board:
             action = self._keep_on_track(cart)
             if action is not None:
                 return action
-        in_supply = [c for c in self.carts if c["place"] == "supply"]
-        limit = 4 if len(self.view["sides"]) == 1 else 2
-        if in_supply and len(on_board) < limit and self.view["turn"]["actions_used"] <= 1:
+        in_supply = [c for c in self.carts if c.place == SUPPLY]
+        limit = 4 if len(self.state.sides) == 1 else 2
+        if in_supply and len(on_board) < limit and self.state.actions_used <= 1:
             return self._place_cart(in_supply[0])
         for cart in on_board:
             action = self._extend(cart)
@@ -316,73 +307,62 @@ class Planner:
                 return action
         return EndActions()
 
-    def _keep_on_track(self, cart: Mapping[str, Any]) -> Action | None:
+    def _keep_on_track(self, cart: Cart) -> Action | None:
         """A tile, an upgrade or a slower die, so that the cart does not run off its track."""
         path, why, where, entry = self.route(cart)
-        speed = cart["speed"]
-        here = path[-1] if path else (cart["square"][0], cart["square"][1])
-        leaving = why == "exit" and self.target(here, cart) in self.track_set
-        if leaving and cart["contents"] and speed <= len(path) and speed < 6:
-            return ChangeSpeed(cart["name"], 1)  # a loaded cart hurries out
+        speed = cart.speed
+        here = path[-1] if path else cart.square
+        leaving = why == "exit" and self.target(here, cart) in self.track_set  # type: ignore[arg-type]
+        if leaving and any(cart.contents) and speed <= len(path) and speed < 6:
+            return ChangeSpeed(cart.name, 1)  # a loaded cart hurries out
         if why in ("exit", "far") or speed <= len(path):
             return self._stop_on_deposit(cart, path)
         if why == "open" and self.tiles_left():
             return PlaceTile(where, self.shape_towards(where, entry, self.target(where, cart)))
-        tile = self.tiles.get(where)
-        if (
-            why == "blocked"
-            and tile is not None
-            and where not in self.occupied
-            and bin(tile).count("1") < 4
-        ):
+        tile = self.tile(where) if why == "blocked" and in_grid(where) else 0
+        if tile and where not in self.occupied and exit_count(tile) < 4:
             return Upgrade(where, exits_text(tile | 1 << entry))
         if speed > max(1, len(path)):
-            return ChangeSpeed(cart["name"], -1)
+            return ChangeSpeed(cart.name, -1)
         return None
 
-    def _stop_on_deposit(self, cart: Mapping[str, Any], path: list[Square]) -> Action | None:
+    def _stop_on_deposit(self, cart: Cart, path: list[Square]) -> Action | None:
         """A speed that ends the move on the best deposit along the route."""
         stops = [(self.items[sq], k + 1) for k, sq in enumerate(path[:6]) if sq in self.items]
-        if not stops or sum(cart["contents"].values()) >= 4:
+        if not stops or sum(cart.contents) >= 4:
             return None
         want = max(stops)[1]
-        if cart["speed"] != want:
-            return ChangeSpeed(cart["name"], 1 if want > cart["speed"] else -1)
+        if cart.speed != want:
+            return ChangeSpeed(cart.name, 1 if want > cart.speed else -1)
         return None
 
-    def _extend(self, cart: Mapping[str, Any]) -> Action | None:
+    def _extend(self, cart: Cart) -> Action | None:
         """The next tile of the cart's track towards its target, laid ahead of time."""
         _, why, where, entry = self.route(cart)
         if why == "open" and self.tiles_left():
             return PlaceTile(where, self.shape_towards(where, entry, self.target(where, cart)))
         return None
 
-    def _place_cart(self, cart: Mapping[str, Any]) -> Action:
-        side = (
-            COLOURS.index(cart["colour"])
-            if cart["colour"]
-            else SIDE_LETTERS.index(self.view["sides"][self.seat])
-        )
-        tracks = [p for p in starting_tracks(self.view["options"]["start_tracks"] == "all")[side]
-                  if p not in self.occupied]  # fmt: skip
+    def _place_cart(self, cart: Cart) -> Action:
+        side = cart.colour if cart.colour >= 0 else self.state.sides[self.seat]
+        tracks = [p for p in starting_tracks(self.all_tracks)[side] if p not in self.occupied]
         best = max(self.items, key=self.items.get, default=(6, 6))  # type: ignore[arg-type]
-        return PlaceCart(cart["name"], min(tracks, key=lambda p: _distance(p, best)))
+        return PlaceCart(cart.name, min(tracks, key=lambda p: _distance(p, best)))
 
     def tiles_left(self) -> bool:
-        return self.view["tiles"]["used"] < 90
+        return self.state.tiles_used < 90
 
     def steer(self, legal: list[Action]) -> Action:
         """An exit or nose (in ``legal``) that heads for the moving cart's target."""
-        move = self.view["move"]
-        cart = self.view["carts"][move["cart"]]
-        square = (cart["square"][0], cart["square"][1])
+        cart = self.state.carts[self.state.move.cart]  # type: ignore[union-attr]
+        square: Square = cart.square  # type: ignore[assignment]
         goal = self.target(square, cart)
 
         def badness(action: Action) -> tuple[bool, int]:
-            nxt = neighbour(square, SIDE_LETTERS.index(action.edge))  # type: ignore[attr-defined]
+            side = SIDE_OF_LETTER[action.edge]  # type: ignore[attr-defined]
+            nxt = neighbour(square, side)
             connected = nxt in self.track_set or (
-                nxt in self.tiles
-                and self.tiles[nxt] >> opposite(SIDE_LETTERS.index(action.edge)) & 1  # type: ignore[attr-defined]
+                in_grid(nxt) and bool(self.tile(nxt) >> opposite(side) & 1)
             )
             return (not connected, _distance(nxt, goal))
 
@@ -391,6 +371,20 @@ class Planner:
 
 def _distance(a: Square, b: Square) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+_NEAREST_EXITS: dict[tuple[Square, bool, int | None], Square] = {}
+
+
+def _nearest_exit(square: Square, all_tracks: bool, side: int | None = None) -> Square:
+    """The starting track nearest to ``square`` (on ``side`` only, if given), worked out once."""
+    key = (square, all_tracks, side)
+    if key not in _NEAREST_EXITS:
+        exits = _TRACKS[all_tracks]
+        if side is not None:
+            exits = {p for p in exits if surface_side(p) == side}
+        _NEAREST_EXITS[key] = min(exits, key=lambda p: _distance(square, p))
+    return _NEAREST_EXITS[key]
 
 
 # -- the search bot's hooks (railwidgets.core.search) -----------------------------------------------
@@ -431,27 +425,23 @@ def policy_action(game: Game, rng: random.Random) -> Action:
     """A quick sensible move for whoever is to play: the greedy plan without its trials."""
     seat = game.current_player
     assert seat is not None, "the game is over"
+    stage = game._state.stage
+    if stage == ACTIONS:  # the plan, if it is legal (one check, not the list of hundreds)
+        planned = Planner(game, seat).next_action()
+        return planned if game.is_legal(planned) else EndActions()
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    stage = game._state.stage
-    if stage == ACTIONS:
-        planned = Planner(game.view(seat), seat).next_action()
-        return planned if planned in legal else EndActions()
     if stage == TAKE:
         return max(legal, key=lambda a: KINDS.index(a.item))  # type: ignore[attr-defined]
     if stage in (EXIT, NOSE):
-        return Planner(game.view(seat), seat).steer(legal)
+        return Planner(game, seat).steer(legal)
     if stage == SPLIT:
-        return min(
-            legal,
-            key=lambda a: abs(_value(_count(list(a.pile_a))) - _value(_count(list(a.pile_b)))),
-        )  # type: ignore[attr-defined]
+        return min(legal, key=_even_split)  # type: ignore[arg-type]
     if stage == MISSION:
         return next((a for a in legal if isinstance(a, ClaimMission)), legal[0])
     if stage == CHASM:
-        view = game.view(seat)
-        return max(legal, key=lambda a: GreedyBot._chasm_worth(view, seat, a))  # type: ignore[arg-type]
+        return max(legal, key=lambda a: _chasm_worth(game, seat, a))  # type: ignore[arg-type]
     return legal[0] if stage == CART else rng.choice(legal)
 
 
@@ -581,26 +571,25 @@ def shortlist(game: Game, size: int) -> list[Action]:
     legal = game.legal_actions()
     favourite = GreedyBot(seed=0).choose(game)
     stage = game._state.stage
-    view = game.view(seat)
     if stage == ACTIONS:
-        planner = Planner(view, seat)
+        planner = Planner(game, seat)
         candidates: list[Action] = [EndActions()]
-        own = [c for c in planner.carts if c["place"] == "board"]
+        own = [c for c in planner.carts if c.place == BOARD]
         for cart in own:
-            candidates += [ChangeSpeed(cart["name"], 1), ChangeSpeed(cart["name"], -1)]
+            candidates += [ChangeSpeed(cart.name, 1), ChangeSpeed(cart.name, -1)]
         for cart in own:
             _, why, where, entry = planner.route(cart)
             if why == "open":
                 candidates += [PlaceTile(where, exits_text(1 << entry | 1 << side))
                                for side in range(4) if side != entry]  # fmt: skip
-            elif why == "blocked" and where in planner.tiles:
-                candidates.append(Upgrade(where, exits_text(planner.tiles[where] | 1 << entry)))
+            elif why == "blocked" and in_grid(where) and planner.tile(where):
+                candidates.append(Upgrade(where, exits_text(planner.tile(where) | 1 << entry)))
         candidates += [a for a in legal if isinstance(a, PlaceCart)]
         size = min(size, ACTION_CANDIDATES)
         allowed = set(legal)
         ranked = [favourite, *(a for a in candidates if a in allowed and a != favourite)]
     elif stage == CHASM:
-        ranked = sorted(legal, key=lambda a: -GreedyBot._chasm_worth(view, seat, a))  # type: ignore[arg-type]
+        ranked = sorted(legal, key=lambda a: -_chasm_worth(game, seat, a))  # type: ignore[arg-type]
         ranked = [favourite, *(a for a in ranked if a != favourite)]
     else:
         ranked = [favourite, *(a for a in legal if a != favourite)]
