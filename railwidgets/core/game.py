@@ -128,7 +128,7 @@ class Game(ABC):
         self._future: list[Action] = []
         self._log: list[str] = []
         self._start_position: dict[str, Any] | None = None
-        self._start_state: Any = None  # a sampled game's first state (see ViewSampler)
+        self._sampled = False  # drawn by a ViewSampler: its record keeps its first state
 
     @classmethod
     def _check_options(cls, players: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -373,8 +373,12 @@ class Game(ABC):
 
         The function it returns is given a copy of this game's state and a generator,
         and draws again, in place, every part of the state the view hides, as
-        :meth:`_position_from_view` draws them. ``None``, the default, suits games that
-        hide nothing but future chance.
+        :meth:`_position_from_view` draws them (the same distribution). It may leave a
+        part to be drawn when the game reveals it (lazily: a deck ordered card by card
+        as it is turned over), from a key it takes from the generator; whatever reads
+        that part before then (a position, a view, a record) gets it drawn from the key,
+        as the reveals would have drawn it, so the game is one game however it is used.
+        ``None``, the default, suits games that hide nothing but future chance.
         """
         return None
 
@@ -516,11 +520,15 @@ class Game(ABC):
         return game
 
     def _start(self) -> dict[str, Any] | None:
-        """The position the game started from, if not a new game's (records keep it)."""
-        if self._start_position is None and self._start_state is not None:
+        """The position the game started from, if not a new game's (records keep it).
+
+        A sampled game's first state is the snapshot taken before its first action
+        (snapshots are never changed), or its state while no action is played.
+        """
+        if self._start_position is None and self._sampled:
             first = object.__new__(type(self))
             first.__dict__.update(self.__dict__)
-            first._state = self._start_state
+            first._state = self._past[0].state if self._past else self._state
             self._start_position = first.position()
         return self._start_position
 
@@ -601,8 +609,9 @@ class ViewSampler(Generic[G]):
 
     :meth:`Game.from_view` reads and checks a view each time; a sampler does it
     once, into a game made from the view, and each game it draws is a copy of that
-    one with every part the view hides drawn again (``Game._hidden_drawer``). Each
-    game keeps its first state, so its record holds the position it started from.
+    one with every part the view hides drawn again, or left to be drawn when the game
+    reveals it (``Game._hidden_drawer``). Each game's record holds the position it
+    started from.
 
     >>> from railwidgets import twistytracks
     >>> game = twistytracks.Game(players=2, seed=4)
@@ -644,11 +653,10 @@ class ViewSampler(Generic[G]):
         made = self._made
         game = object.__new__(type(made))
         game._init(made.options, seed)
-        start = made._state.copy()
+        game._sampled = True
+        game._state = made._state.copy()
         if self._redraw is not None:
-            self._redraw(start, rng)
-        game._start_state = start  # kept as it is: the game plays on a copy
-        game._state = start.copy()
+            self._redraw(game._state, rng)
         return game
 
 

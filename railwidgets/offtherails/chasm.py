@@ -37,6 +37,7 @@ from railwidgets.offtherails.components import (
 )
 from railwidgets.offtherails.movement import at, items_text, lose
 from railwidgets.offtherails.state import State, add
+from railwidgets.offtherails.unseen import draw_top
 
 Say = Callable[[str], None]
 
@@ -63,6 +64,22 @@ def build_decks(state: State, rng: random.Random, length: str) -> list[int]:
     piles[1].insert(rng.randrange(PILE_SIZE + 1), CHASM_CARD)  # §2.4.4.6
     state.deck = [card for pile in reversed(piles) for card in pile]
     return initial
+
+
+def draw_card(state: State) -> int | None:
+    """Turn over the top card of the deposit deck (§2.9; solo §2.15): ``None`` if it is empty.
+
+    A sampled game draws it from what it has not put in order (:func:`unseen.draw_top`).
+    """
+    if state.unseen is not None:
+        if not state.unseen.piles:
+            return None
+        card, state.unseen = draw_top(state.unseen)
+        return card
+    if not state.deck:
+        return None
+    card, state.deck = state.deck[0], state.deck[1:]  # replaced: copies share it
+    return card
 
 
 def draw_items(state: State, rng: random.Random, count: int) -> Items:
@@ -172,9 +189,8 @@ def solo_reveal(state: State, rng: random.Random, say: Say) -> None:
     """Solo: the deposit phase opens the chasm instead (§2.15, D-34)."""
     chasm_card_seen = False
     for _ in range(SOLO_FIRST_REVEAL if state.turn == 1 else 1):
-        if not state.deck or state.chasm_on_board() >= CHASM_TOKENS:
+        if state.chasm_on_board() >= CHASM_TOKENS or (card := draw_card(state)) is None:
             break
-        card, state.deck = state.deck[0], state.deck[1:]  # replaced: copies share it
         if card == CHASM_CARD:
             say("the Chasm card is revealed: no token for it")
             chasm_card_seen = True

@@ -52,7 +52,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from railwidgets.core.chance import shuffled
 from railwidgets.core.errors import RecordError
 from railwidgets.offtherails.board import (
     CELLS,
@@ -100,6 +99,7 @@ from railwidgets.offtherails.state import (
     Move,
     State,
 )
+from railwidgets.offtherails.unseen import Unseen
 
 KEYS = (
     "turn",
@@ -337,20 +337,25 @@ def hidden_drawer(state: State, view: Mapping[str, Any]) -> Callable[[State, ran
     """How to draw again what ``view`` hides of a copy of ``state`` (a game made from the view).
 
     Drawn as :func:`position_from_view` draws it, but worked out once and then done in
-    place: the unseen cards of each colour, the order of the colours within each pile,
-    the mission deck, a hidden pair of collision piles and, in a position typed by hand
-    that holds fewer items than the game, the bag.
+    place: a hidden pair of collision piles, the chasm deck's cards and, in a position
+    typed by hand that holds fewer items than the game, the bag, at once; the other
+    face-down cards (the unseen cards of each colour, the order of the colours within
+    each pile, the mission deck) only as the game turns them over, from a key of its own
+    (:mod:`unseen`): the same distribution, and most are never turned over.
     """
     unseen = [c for c in (*state.deck, *state.removed_cards, *state.chasm_deck) if c != CHASM_CARD]
-    pools = [[c for c in unseen if card_colour(c) == colour] for colour in range(len(COLOURS))]
+    pools = tuple(
+        tuple(c for c in sorted(unseen) if card_colour(c) == colour)
+        for colour in range(len(COLOURS))
+    )
     labels = [CHASM_CARD if c == CHASM_CARD else card_colour(c) for c in state.deck]
     piles, start = [], 0
     for pile in deck_piles(state.deck, solo=len(state.sides) == 1):
-        piles.append(labels[start : start + len(pile)])
+        piles.append(tuple(sorted(labels[start : start + len(pile)])))
         start += len(pile)
-    chasm_colours = [card_colour(c) for c in state.chasm_deck]
+    chasm_colours = tuple(card_colour(c) for c in state.chasm_deck)
     missions = state.missions + [m for claimed in state.claimed for m in claimed]
-    other_missions = sorted(set(MISSIONS) - set(missions))
+    other_missions = tuple(sorted(set(MISSIONS) - set(missions)))
     mission_count = len(state.mission_deck)
     pairs: list[tuple[Items, Items]] = []
     if state.stage == PICK and view["move"]["collision"]["piles"] is None:
@@ -361,15 +366,16 @@ def hidden_drawer(state: State, view: Mapping[str, Any]) -> Callable[[State, ran
     bag = _bag_drawer(view)
 
     def draw(s: State, rng: random.Random) -> None:
-        cards = [shuffled(pool, rng) for pool in pools]
-        deck = []
-        for pile in piles:
-            for label in shuffled(pile, rng):
-                deck.append(CHASM_CARD if label == CHASM_CARD else cards[label].pop())
-        s.deck = deck
-        s.chasm_deck = [cards[colour].pop() for colour in chasm_colours]
-        s.removed_cards = sorted(c for rest in cards for c in rest)
-        s.mission_deck = rng.sample(other_missions, mission_count)
+        left, chasm_deck = list(pools), []
+        for colour in chasm_colours:  # at once: the collapse turns them over (§2.10)
+            pool = left[colour]
+            i = int(rng.random() * len(pool))
+            chasm_deck.append(pool[i])
+            left[colour] = pool[:i] + pool[i + 1 :]
+        s.chasm_deck = chasm_deck
+        s.unseen = Unseen(
+            rng.getrandbits(64), 0, tuple(piles), tuple(left), other_missions, mission_count
+        )
         if pairs:
             s.move.piles = rng.choice(pairs)  # type: ignore[union-attr]
         if bag is not None:
@@ -488,6 +494,7 @@ def load(data: Mapping[str, Any], players: int) -> State:
     for key in KEYS:
         _get(data, key, "")
     st = State.__new__(State)
+    st.unseen = None
     solo = players == 1
 
     turn = data["turn"]

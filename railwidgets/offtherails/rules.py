@@ -28,6 +28,7 @@ Positions (:meth:`Game.position`) are plain data, documented key by key in
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -160,6 +161,24 @@ trust(
 )
 
 
+@functools.cache  # few option sets, each worked out once
+def _config(options: tuple[tuple[str, Any], ...]) -> Config:
+    """What the rules read of a game's options (``options`` as a checked mapping's items)."""
+    opts = dict(options)
+    tracks = starting_tracks(opts["start_tracks"] == "all")
+    return Config(
+        players=opts["players"],
+        solo=opts["players"] == 1,
+        bumper_carts=opts["bumper_carts"],
+        chasm_die=opts["chasm_die"],
+        fill=opts["end_pickup"] == "fill",
+        ceil_half=opts["drop_rule"] == "ceil_half",
+        crossover=opts["cross_is_crossover"],
+        tracks=tracks,
+        track_set=frozenset(p for side in tracks for p in side),
+    )
+
+
 class Game(BaseGame):
     """A game of Off the Rails for 1 (solo, §2.15) to 4 players."""
 
@@ -188,20 +207,8 @@ class Game(BaseGame):
 
     def _init(self, options: dict[str, Any], seed: int) -> None:
         super()._init(options, seed)
-        all_tracks = options["start_tracks"] == "all"
-        tracks = starting_tracks(all_tracks)
-        self._place_cart = PLACE_CART_ACTIONS[all_tracks]
-        self._cfg = Config(
-            players=options["players"],
-            solo=options["players"] == 1,
-            bumper_carts=options["bumper_carts"],
-            chasm_die=options["chasm_die"],
-            fill=options["end_pickup"] == "fill",
-            ceil_half=options["drop_rule"] == "ceil_half",
-            crossover=options["cross_is_crossover"],
-            tracks=tracks,
-            track_set=frozenset(p for side in tracks for p in side),
-        )
+        self._place_cart = PLACE_CART_ACTIONS[options["start_tracks"] == "all"]
+        self._cfg = _config(tuple(options.items()))  # a view sampler makes a game per draw
 
     # -- setup (§2.4, §2.15) -------------------------------------------------------------------
 
@@ -268,8 +275,7 @@ class Game(BaseGame):
                 st.drawn_token = colour
                 st.stage = CHASM
                 return
-        elif st.deck:  # §2.9
-            card, st.deck = st.deck[0], st.deck[1:]  # replaced: copies share it
+        elif (card := chasm.draw_card(st)) is not None:  # §2.9
             if card == CHASM_CARD:  # D-23: no deposit; every player has one more turn
                 say(f"{player_name(st, st.active)} draws the Chasm card: the final round begins")
                 st.final_turns = self.num_players

@@ -37,6 +37,7 @@ Say = Callable[[str], None]
 
 def _empty(players: int) -> State:
     st = State.__new__(State)
+    st.unseen = None
     st.tiles, st.items, st.chasm = [0] * CELLS, [NO_ITEMS] * CELLS, [-1] * CELLS
     st.stockpiles = [NO_ITEMS] * players
     st.delivered = [NO_ITEMS] * 4

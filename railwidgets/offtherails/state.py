@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from railwidgets.offtherails.components import NO_ITEMS, SPEED_START, Items, Square
+from railwidgets.offtherails.unseen import Unseen, deal
 
 if TYPE_CHECKING:
     from railwidgets.offtherails.board import TileActions
@@ -163,10 +164,35 @@ class Move:
         return move
 
 
+class _Cards:
+    """A list of cards that a sampled game may not have put in order yet (``State.unseen``).
+
+    Reading or setting it deals the unseen cards first, so nothing sees them unordered.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = owner.__dict__["_" + name]  # the slot that holds the list
+
+    def __get__(self, state: State | None, owner: type | None = None) -> list[int]:
+        if state is None:
+            return self  # type: ignore[return-value]
+        if state.unseen is not None:
+            state.deal_unseen()
+        return self.slot.__get__(state)  # type: ignore[no-any-return]
+
+    def __set__(self, state: State, cards: list[int]) -> None:
+        if state.unseen is not None:
+            state.deal_unseen()
+        self.slot.__set__(state, cards)
+
+
 class State:
     """Everything about a game in progress (its position format: ``position``)."""
 
     __slots__ = (
+        "_deck",
+        "_mission_deck",
+        "_removed_cards",
         "actions_used",
         "active",
         "bag",
@@ -178,7 +204,6 @@ class State:
         "chasm_removed",
         "claimed",
         "collapsed",
-        "deck",
         "delivered",
         "drawn_token",
         "ended",
@@ -186,10 +211,8 @@ class State:
         "first_player",
         "items",
         "met",
-        "mission_deck",
         "missions",
         "move",
-        "removed_cards",
         "sides",
         "stage",
         "steps",
@@ -200,6 +223,7 @@ class State:
         "tiles_used",
         "token_supply",
         "turn",
+        "unseen",
     )
 
     tiles: list[int]
@@ -218,12 +242,17 @@ class State:
     delivered: list[Items]
     claimed: list[tuple[int, ...]]
     missions: list[int]
-    mission_deck: list[int]
+    mission_deck = _Cards()
     bag: Items
     chasm_removed: Items
-    deck: list[int]
-    removed_cards: list[int]
+    #: The deposit deck, top card first, and the cards removed at setup.
+    deck = _Cards()
+    removed_cards = _Cards()
     chasm_deck: list[int]
+    #: A sampled game's face-down cards while not yet in order (:mod:`unseen`): the
+    #: deposit deck, the removed cards and the mission deck are dealt from it when first
+    #: read. ``None`` in every other game.
+    unseen: Unseen | None
     chasm_deck_tokens: bool
     token_supply: list[int]
     tiles_used: int
@@ -260,12 +289,13 @@ class State:
         s.delivered = self.delivered.copy()
         s.claimed = self.claimed.copy()
         s.missions = self.missions
-        s.mission_deck = self.mission_deck
+        s._mission_deck = self._mission_deck
         s.bag = self.bag
         s.chasm_removed = self.chasm_removed
-        s.deck = self.deck
-        s.removed_cards = self.removed_cards
+        s._deck = self._deck
+        s._removed_cards = self._removed_cards
         s.chasm_deck = self.chasm_deck
+        s.unseen = self.unseen
         s.chasm_deck_tokens = self.chasm_deck_tokens
         s.token_supply = self.token_supply
         s.tiles_used = self.tiles_used
@@ -284,6 +314,12 @@ class State:
         s.steps = None
         s.tile_actions = self.tile_actions  # tuples: shared
         return s
+
+    def deal_unseen(self) -> None:
+        """Put a sampled game's face-down cards in order, as its draws would have (§2.4.4)."""
+        assert self.unseen is not None
+        unseen, self.unseen = self.unseen, None
+        self._deck, self._removed_cards, self._mission_deck = deal(unseen)
 
     def own_carts(self) -> None:
         """Make the carts this state's own, to change them (copies share them till then).

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple, Self
 
+from railwidgets.core.chance import shuffled_by_key
 from railwidgets.core.grid import Cell
 from railwidgets.twistytracks.components import (
     CELLS,
@@ -124,6 +125,8 @@ _ACROSS, _FEATURE = _across()
 #: One number per physical border point (R3), for the defensive check below.
 _POINT = tuple(min(k, a) if a >= 0 else k for k, a in enumerate(_ACROSS))
 _START = tuple(spot_of(*DEPOTS[colour]) for colour in TRAIN_COLOURS)
+#: Every tile number (R22).
+_ALL_TILES = frozenset(range(1, len(TILES) + 1))
 #: A train that came from its depot never stands twice on one spot, facing in or out,
 #: so it runs at most this many segments in a game; more means the position was impossible.
 MAX_RUN = len(CELLS) * 8 * 2
@@ -295,7 +298,10 @@ class Board:
 
     __slots__ = ("cells", "placement", "stack", "station_points", "trains")
 
-    #: Tile numbers still face down, the top (this round's tile) first (R22).
+    #: Tile numbers still face down, the top (this round's tile) first (R22). In a game
+    #: drawn from a view, ``0`` stands for a tile not drawn yet under the top: the game
+    #: deals them when the first comes to the top (:meth:`turn_over`), or when a position
+    #: reads them (:meth:`dealt_stack`), alike, from the game's key (``State.key``).
     stack: tuple[int, ...]
     #: Per cell: ``(tile - 1) * 4 + rotation`` of the tile there, or ``None``.
     cells: list[int | None]
@@ -365,6 +371,26 @@ class Board:
         c = cell_index(cell)
         return any(t.spot >> 3 == c for t in self.trains if t.status in UNFINISHED)
 
+    def dealt_stack(self, key: int, seat: int) -> tuple[int, ...]:
+        """The stack with the tiles not drawn yet (``0``) in place, drawn from ``key``.
+
+        They are the tiles seen nowhere else (neither placed nor in the stack), in an
+        order drawn from ``key`` and ``seat`` alone (:func:`core.chance.shuffled_by_key`):
+        the same whenever they are dealt, and a uniform shuffle (R22).
+
+        >>> board = Board.new((3, 0, 0))
+        >>> stack = board.dealt_stack(key=5, seat=0)
+        >>> stack[0], len(set(stack)), 3 in stack[1:]
+        (3, 3, False)
+        >>> board.dealt_stack(key=5, seat=0) == stack != board.dealt_stack(key=6, seat=0)
+        True
+        """
+        if 0 not in self.stack:
+            return self.stack
+        seen = {code // 4 + 1 for code in self.cells if code is not None}
+        left = iter(shuffled_by_key(sorted(_ALL_TILES - seen - set(self.stack)), key, seat))
+        return tuple(tile or next(left) for tile in self.stack)
+
     def view_trains(self) -> list[TrainView]:
         """The trains for people, in the order of ``TRAIN_COLOURS``."""
         views = []
@@ -378,6 +404,11 @@ class Board:
     def place(self, tile: int, cell: Cell, rotation: int) -> None:
         """Put tile number ``tile`` turned ``rotation`` into the empty ``cell`` (R28, R30)."""
         self.cells[cell_index(cell)] = (tile - 1) * 4 + rotation
+
+    def turn_over(self, key: int, seat: int) -> None:
+        """Deal the stack if its top tile is not drawn yet (a game drawn from a view)."""
+        if self.stack and not self.stack[0]:
+            self.stack = self.dealt_stack(key, seat)
 
     def move_trains(self, round_no: int, trace: list[list[Step]] | None = None) -> Movement:
         """Move every train that can move, in lock-step, until all have stopped (§2.9 R38).

@@ -24,7 +24,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from railwidgets.core.chance import shuffled
 from railwidgets.core.errors import RecordError
 from railwidgets.twistytracks.board import (
     ARRIVED,
@@ -60,11 +59,14 @@ _TRAIN_KEYS = ("state", "at", "travel", "station", "round")
 # -- out ----------------------------------------------------------------------------------------
 
 
-def dump_position(round_no: int, boards: list[Board], columns: Columns) -> dict[str, Any]:
-    """The state as plain data (without "game" and "options")."""
+def dump_position(
+    round_no: int, boards: list[Board], columns: Columns, key: int | None = None
+) -> dict[str, Any]:
+    """The state as plain data (without "game" and "options"); ``key``: the game's
+    tiles not drawn yet are dealt from it (``State.key``)."""
     return {
         "round": round_no,
-        "players": [_dump_board(board) for board in boards],
+        "players": [_dump_board(board, key, seat) for seat, board in enumerate(boards)],
         "stations": {
             name: {
                 "spaces": [[_dump_token(t) for t in tokens] for tokens in column.spaces],
@@ -75,7 +77,7 @@ def dump_position(round_no: int, boards: list[Board], columns: Columns) -> dict[
     }
 
 
-def _dump_board(board: Board) -> dict[str, Any]:
+def _dump_board(board: Board, key: int | None, seat: int) -> dict[str, Any]:
     placement = None
     if board.placement is not None:
         cell_no, rotation = board.placement
@@ -96,7 +98,7 @@ def _dump_board(board: Board) -> dict[str, Any]:
         for view in board.view_trains()
     }
     return {
-        "stack": list(board.stack),
+        "stack": list(board.stack if key is None else board.dealt_stack(key, seat)),
         "tiles": tiles,
         "placement": placement,
         "trains": trains,
@@ -142,28 +144,42 @@ def hidden_drawer(state: Any, view: Mapping[str, Any]) -> Callable[[Any, random.
 
     Drawn as :func:`position_from_view` draws it: every stack in random order (the
     tile the viewer drew stays on top of its own), and every secret placement of
-    another seat at random among its legal ones. What does not change from one draw
-    to the next (which stacks are hidden, the legal cells) is worked out once; each
-    draw gives a hidden seat a new board that shares the tiles and trains of the old
-    one (a state copies a board before it changes it, :meth:`State.own_board`).
+    another seat at random among its legal ones. A stack's top tile, this round's, is
+    drawn at once; the tiles under it are dealt only when the first of them comes to
+    the top, from a key of the game's own (``State.key``, :meth:`Board.dealt_stack`):
+    the same distribution, and a game that ends its search this round deals none. What does
+    not change from one draw to the next (which stacks are hidden, the legal cells,
+    the viewer's own stack) is worked out once; each draw gives a seat whose top tile
+    or placement is hidden a new board that shares the tiles and trains of the old one
+    (a state copies a board before it changes it, :meth:`State.own_board`).
     """
-    hidden = []  # (seat, the tile on top that stays, the tiles to shuffle, cells to place in)
+    known = []  # (seat, its board with the tiles under the viewer's own top not drawn)
+    hidden = []  # (seat, the tiles that may be on top, the tiles under it, cells to place in)
     for seat, entry in enumerate(view["players"]):
-        stack = state.boards[seat].stack
+        board = state.boards[seat]
         secret = entry["placed"] and entry["placement"] is None
-        if len(stack) < 2 and not secret:
+        if len(board.stack) < 2 and not secret:
             continue  # nothing hidden: the board stays shared with the copy it came from
-        top = () if entry["drawn"] is None else stack[:1]
+        under = (0,) * (len(board.stack) - 1)
+        if entry["drawn"] is not None:  # the viewer's own: only what is under its top
+            own = board.shallow_copy()
+            own.stack = (board.stack[0], *under)
+            known.append((seat, own))
+            continue
         # where a secret tile may go (R28, R29): the state found it once a round
         cells = tuple(cell_index(cell) for cell in state.legal[seat])
-        hidden.append((seat, top, stack[len(top) :], cells if secret else ()))
+        hidden.append((seat, board.stack, under, cells if secret else ()))
 
     def draw(s: Any, rng: random.Random) -> None:
-        boards = s.boards
-        for seat, top, rest, cells in hidden:
+        boards, owned = s.boards, s.owned
+        s.key = rng.getrandbits(64)
+        for seat, board in known:
+            boards[seat] = board  # never changed: no state owns it
+            owned.discard(seat)
+        for seat, tiles, under, cells in hidden:
             board = boards[seat] = boards[seat].shallow_copy()
-            s.owned.discard(seat)  # its lists are shared: copied before any change
-            board.stack = (*top, *shuffled(rest, rng))
+            owned.discard(seat)  # its lists are shared: copied before any change
+            board.stack = (rng.choice(tiles), *under)
             if cells:
                 board.placement = (rng.choice(cells), rng.randrange(4))
 

@@ -158,7 +158,7 @@ class State:
     every action (for undo). Change a board only through :meth:`own_board`.
     """
 
-    __slots__ = ("boards", "columns", "legal", "owned", "round", "to_place")
+    __slots__ = ("boards", "columns", "key", "legal", "owned", "round", "to_place")
 
     def __init__(self, round_no: int, boards: list[Board], columns: Columns) -> None:
         self.round = round_no
@@ -173,6 +173,9 @@ class State:
         self.legal = tuple(tuple(b.legal_cells()) if b.playing else () for b in boards)
         #: The seats whose board no copy shares, so that this state may change it.
         self.owned = set(range(len(boards)))
+        #: A game drawn from a view: where the tiles it has not drawn yet come from (the
+        #: zeros in its stacks, :meth:`Board.turn_over`). ``None`` in every other game.
+        self.key: int | None = None
 
     def copy(self) -> Self:
         state = object.__new__(type(self))
@@ -181,6 +184,7 @@ class State:
         state.columns = self.columns
         state.to_place = self.to_place
         state.legal = self.legal
+        state.key = self.key
         state.owned = set()
         self.owned.clear()  # every board is shared now
         return state
@@ -334,6 +338,8 @@ class Game(BaseGame):
             board.placement = None
             cell = CELLS[cell_no]
             board.place(tile, cell, rotation)
+            if state.key is not None:
+                board.turn_over(state.key, seat)  # next round's tile
             self._say(_placement_line(seat, tile, cell_no, rotation))
             movement = board.move_trains(round_no)
             waiting[seat] = movement.waiting
@@ -474,7 +480,7 @@ class Game(BaseGame):
 
     def _position(self) -> dict[str, Any]:
         state = self._state
-        return dump_position(state.round, state.boards, state.columns)
+        return dump_position(state.round, state.boards, state.columns, state.key)
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
         return State(*load_position(data, self.num_players))
