@@ -229,6 +229,62 @@ def test_a_sampler_draws_what_from_view_gives_and_its_games_keep_their_records(
         assert json.loads(drawn.to_json())["position"] == start
 
 
+def _two_alike(cls: type[Game], options: dict, seed: int) -> tuple[Game, Game]:
+    """Two games drawn alike (one seed) from a view in mid-game: the same game, twice."""
+    game = cls(seed=seed, **options)
+    bot = RandomBot(seed=seed)
+    for _ in range(12):
+        game.apply(bot.choose(game.view(game.current_player)))
+        if game.is_over:  # a short solo game: from the decision before its end
+            game.undo()
+            break
+    games = cls.sampler(game.view(game.current_player))
+    return games(seed=seed), games(seed=seed)
+
+
+@pytest.mark.parametrize(("cls", "options"), SETUPS, ids=IDS)
+def test_a_sampled_game_plays_the_same_whether_or_when_what_it_hides_is_looked_at(
+    cls, options
+) -> None:
+    # a sampler may leave hidden parts to be drawn as the game reveals them
+    for seed in range(3):
+        looked, left = _two_alike(cls, options, seed)
+        looked.position()  # draws everything still hidden, now
+        rng = random.Random(seed)
+        while not looked.is_over:
+            actions = looked.legal_actions()
+            assert left.legal_actions() == actions
+            action = rng.choice(actions)
+            looked.apply(action)
+            left.apply(action)
+            if rng.random() < 0.2:
+                looked.position()
+        assert left.log == looked.log
+        assert left.position() == looked.position() == looked.position()
+        assert left.to_json() == looked.to_json()
+        # the record starts from the game as drawn, and replays to the same game
+        replayed = cls.from_json(left.to_json())
+        assert replayed.position() == left.position() and replayed.log == left.log
+
+
+@pytest.mark.parametrize(("cls", "options"), SETUPS, ids=IDS)
+def test_undo_and_redo_in_a_sampled_game_reveal_the_same(cls, options) -> None:
+    game, _ = _two_alike(cls, options, 1)
+    rng = random.Random(1)
+    for _ in range(9):  # past a deposit card turned over, a tile come to the top
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    copy = game.copy()
+    end, log = game.position(), game.log
+    while game.can_undo:
+        game.undo()
+    while game.can_redo:
+        game.redo()
+    assert game.position() == end and game.log == log
+    assert copy.position() == end
+
+
 def _hidden_marks(cls: type[Game], position: dict) -> Counter:
     """Marks of the hidden parts of a position that a sampler must draw as from_view does."""
     if cls is offtherails.Game:
