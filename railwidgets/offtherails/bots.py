@@ -392,12 +392,14 @@ def _nearest_exit(square: Square, all_tracks: bool, side: int | None = None) -> 
 
 #: Most decisions a roll-out plays; it stops sooner, at a turn boundary (see :func:`rollout`).
 ROLLOUT_LIMIT = 60
-#: How far a roll-out looks: the rest of this turn and this many turns more (one per rival).
-HORIZON_TURNS = 1
+#: How far a roll-out looks: the rest of this turn and this many turns more, at least one per
+#: rival (two players: the rival's turn and one's own next, which shows what a move sets up).
+HORIZON_TURNS = 2
 #: Most root moves the search weighs in the action phase (the rest are the greedy plan's rivals).
 ACTION_CANDIDATES = 9
-#: The search plays another move than the greedy plan's only if it wins this much more often.
-FAVOURITE_MARGIN = 0.03
+#: The search plays another move than the greedy plan's only if it wins this much more often
+#: (on common samples the moves' differences are measured closely: a small margin will do).
+FAVOURITE_MARGIN = 0.01
 #: How likely a mission a cart's load meets is still there to claim when it gets out.
 MISSION_CHANCE = 0.7
 #: A cart's prospects in the estimate: this share of its best deposit, times NEARNESS a step.

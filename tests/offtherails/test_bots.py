@@ -105,9 +105,10 @@ def test_the_estimate_is_the_score_once_the_game_is_over() -> None:
     assert estimate(game) == game.scores()
 
 
-def test_a_roll_out_plays_on_to_the_start_of_the_searching_seats_next_turn() -> None:
-    from railwidgets.offtherails.bots import rollout
+def test_a_roll_out_plays_through_the_rivals_turn_and_the_searching_seats_next_turn() -> None:
+    from railwidgets.offtherails.bots import HORIZON_TURNS, rollout
 
+    assert HORIZON_TURNS == 2
     game = otr.Game(players=2, seed=7)
     bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
     for _ in range(12):
@@ -117,9 +118,9 @@ def test_a_roll_out_plays_on_to_the_start_of_the_searching_seats_next_turn() -> 
     played = game.copy()
     rollout(played, random.Random(1), 200)
     turn = played.position()["turn"]
-    assert played.is_over or (
-        turn["number"] == state["number"] + 2
-        and turn["active"] == state["active"]
+    assert played.is_over or (  # this turn, the rival's, its own next: the rival is to begin
+        turn["number"] == state["number"] + 3
+        and turn["active"] != state["active"]
         and turn["stage"] == "actions"
         and turn["actions_used"] == 0
     )
