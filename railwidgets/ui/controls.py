@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -30,6 +30,7 @@ __all__ = [
     "on_press",
     "save_link",
     "seat_dropdown",
+    "tree",
     "uploaded_text",
 ]
 
@@ -51,6 +52,13 @@ class ChoiceButton:
     icon: str = ""
     tooltip: str = ""
     key: str = ""
+
+
+def tree(item: widgets.Widget) -> Iterator[widgets.Widget]:
+    """A widget and every widget in it (its children, theirs, and so on), parents first."""
+    yield item
+    for child in getattr(item, "children", ()):
+        yield from tree(child)
 
 
 def close_all(*items: widgets.Widget | None) -> None:

@@ -57,6 +57,7 @@ from railwidgets.ui.controls import (
     on_press,
     save_link,
     seat_dropdown,
+    tree,
     uploaded_text,
 )
 from railwidgets.ui.picks import fields_as_parts
@@ -145,6 +146,7 @@ class GameWidget(widgets.VBox):
             on_key=self.key,
             layers=self.LAYERS,
         )
+        self.board.canvas.on_client_ready(self._client_ready)
         side = widgets.VBox(
             [self.recent_view, self.rules_view],
             layout=widgets.Layout(width="260px", min_width="220px", margin="0 0 0 8px"),
@@ -1033,6 +1035,19 @@ class GameWidget(widgets.VBox):
         self.choice = choice  # lit, not played: picking it (or Confirm) plays it
         self.say(f"Hint: {thought.reason}. Pick it to play it.")
         self.refresh()
+
+    def _client_ready(self, *_: object) -> None:
+        """A page has just shown the board: send it every control's state again.
+
+        A page that connects while the kernel plays on (Voilà runs the notebook, then the
+        page asks for the widgets' state) can miss an update sent between that answer and
+        its listening: after a bot's move the status line would tell of the move before
+        until the next one. The board draws itself again (:class:`BoardView`); the rest is
+        sent again here.
+        """
+        for widget in tree(self):
+            if widget is not self.board.canvas:
+                widget.send_state()
 
     def _bot_to_play(self) -> Bot | None:
         seat = self.game.current_player

@@ -286,3 +286,24 @@ def test_a_saved_notebook_shows_a_picture_of_the_board() -> None:
     bundle = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/svg+xml"].startswith("<svg") and "seat 0" in bundle["image/svg+xml"]
+
+
+def test_a_page_that_connects_late_is_sent_every_controls_state_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    w = Probe(players=2, seed=1, seats=["human", "random"])
+    sent: list[ipywidgets.Widget] = []
+    original = ipywidgets.Widget.send_state
+
+    def send_state(self: ipywidgets.Widget, key: Any = None) -> None:
+        sent.append(self)
+        original(self, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", send_state)
+    before = w.board.redraws
+    # the page shows the board: ipycanvas tells the kernel its client is ready
+    w.board.canvas._canvases[-1]._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert w.board.redraws == before + 1  # the board draws itself again
+    for control in (w, w.status, w.scores, w.recent_view, w.log_view, w.toolbar):
+        assert control in sent  # an update the page missed is sent again
+    assert w.board.canvas not in sent  # a canvas sent again would blank its drawing
