@@ -18,7 +18,7 @@ its rivals.
 
 For the search bot (:class:`railwidgets.core.search.SearchBot`) the module lends
 its hooks: :func:`estimate` (expected final scores), :func:`rollout` (the greedy
-plan for everyone up to the searching seat's next turn), :func:`shortlist` (the
+plan for everyone over the next ``HORIZON_TURNS`` turns), :func:`shortlist` (the
 greedy move and the moves that matter to one's carts) and ``FAVOURITE_MARGIN``.
 
 >>> from railwidgets import offtherails
@@ -408,8 +408,8 @@ NEARNESS = 0.8
 
 
 def rollout(game: Game, rng: random.Random, limit: int) -> None:
-    """Play ``game`` on in place with the greedy plan for everyone, until the turn after the
-    rivals' next turns begins (or ``limit`` decisions, or the end).
+    """Play ``game`` on in place with the greedy plan for everyone: the rest of this turn and
+    ``HORIZON_TURNS`` more, at least every rival's next (or ``limit`` decisions, or the end).
 
     A root move that ended its turn starts the roll-out at a turn's start: it counts as
     the turn it ended, so every move of one decision is judged over the same turns.
