@@ -111,8 +111,17 @@ def test_a_notebook_in_lab_form_passes() -> None:
         lambda nb: nb["metadata"]["language_info"].update(version="3.0.0"),
         lambda nb: nb["cells"][0].pop("id"),
         lambda nb: nb.update(nbformat_minor=4),
+        lambda nb: nb["metadata"].update(widgets={"state": {"max": 24.0}}),
     ],
-    ids=["display-name", "no-language-info", "language-name-only", "version", "no-id", "minor-4"],
+    ids=[
+        "display-name",
+        "no-language-info",
+        "language-name-only",
+        "version",
+        "no-id",
+        "minor-4",
+        "whole-float",
+    ],
 )
 def test_what_jupyterlab_changes_on_open_is_caught(spoil: object) -> None:
     nb = a_notebook()

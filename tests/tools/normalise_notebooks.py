@@ -12,6 +12,8 @@ in the real Lab with Playwright and saving it, then diffing; the browser test
   or another Python version, marks the notebook modified;
 - cell ids: with ``nbformat_minor`` 5 a cell without an id gets a new random one on
   save, with minor 4 ids are dropped on save (neither marks the notebook modified);
+- numbers are JavaScript's: a whole number saved as a float (``24.0``, as a progress
+  bar's widget state holds it) is written as an integer (``24``);
 - the file is written by ``nbformat``: one-space indent, sorted keys, text split into
   lines, a final newline.
 
@@ -83,7 +85,22 @@ def lab_form(nb: Notebook) -> Notebook:
         if not cell.get("id") or cell["id"] in seen:
             cell["id"] = _cell_id(index, cell)
         seen.add(cell["id"])
-    return nb
+    return _as_javascript_numbers(nb)  # type: ignore[no-any-return]
+
+
+def _as_javascript_numbers(value: Any) -> Any:
+    """``value`` with every whole-number float an integer, as ``JSON.stringify`` writes it.
+
+    >>> _as_javascript_numbers({"max": 24.0, "bar_style": "", "width": [0.5, -0.0]})
+    {'max': 24, 'bar_style': '', 'width': [0.5, 0]}
+    """
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _as_javascript_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_as_javascript_numbers(item) for item in value]
+    return value
 
 
 def without_timings(nb: Notebook) -> Notebook:
