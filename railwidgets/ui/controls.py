@@ -66,13 +66,12 @@ def close_all(*items: widgets.Widget | None) -> None:
     for item in items:
         if item is None:
             continue
-        for child in getattr(item, "children", ()):
-            close_all(child)
-        for part in ("layout", "style"):
-            sub = getattr(item, part, None)
-            if isinstance(sub, widgets.Widget):
-                sub.close()
-        item.close()
+        for widget in reversed(list(tree(item))):  # children before their parents
+            for part in ("layout", "style"):
+                sub = getattr(widget, part, None)
+                if isinstance(sub, widgets.Widget):
+                    sub.close()
+            widget.close()
 
 
 def on_press(
