@@ -36,7 +36,9 @@ True
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
+import json
 import random
 import threading
 from collections.abc import Mapping
@@ -57,6 +59,7 @@ __all__ = [
     "sampler",
     "seat_game",
     "seat_view",
+    "view_seed",
 ]
 
 #: One seat's view of a game, as :meth:`Game.view` gives it.
@@ -101,8 +104,10 @@ def sampler(view: View) -> ViewSampler[Game]:
 def handed(game: Game, seat: int | None = None) -> Game:
     """What the bot of ``seat`` (the seat to play) is handed: a game rebuilt from its view.
 
-    The hidden rest is drawn afresh (``Game.from_view``), seeded by the game's seed,
-    the move number and the seat, so a replay hands the bots the same games.
+    The hidden rest is drawn afresh (``Game.from_view``), seeded by the view itself
+    (:func:`view_seed`): a replay hands the bots the same games, and two games that
+    differ only in what the seat cannot see (their seeds, so their hidden futures) hand
+    it the same game, so nothing hidden can steer a bot, not even through its luck.
 
     >>> from railwidgets import twistytracks
     >>> game = twistytracks.Game(players=2, seed=4)
@@ -112,8 +117,25 @@ def handed(game: Game, seat: int | None = None) -> Game:
     seat = game.current_player if seat is None else seat
     if seat is None:
         raise ValueError("the game is over: no bot is to play")
-    seed = (game.seed * 1_000_003 + len(game.history) * 31 + seat) % 2**32
-    return sample(game.view(seat), seed)
+    view = game.view(seat)
+    return sample(view, view_seed(view))
+
+
+def view_seed(view: View) -> int:
+    """A seed made from a view alone (what its seat may know, and nothing else).
+
+    >>> from railwidgets import minirails
+    >>> a, b = minirails.Game(players=3, seed=1), minirails.Game(players=3, seed=2)
+    >>> a.view(0) == b.view(0), view_seed(a.view(0)) == view_seed(b.view(0))
+    (False, False)
+    >>> view_seed(a.view(0)) == view_seed(minirails.Game(players=3, seed=1).view(0))
+    True
+    """
+    try:
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
+    except TypeError:  # keys of mixed types cannot be sorted: their order is the view's own
+        text = repr(view)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 def seat_game(view_or_game: View | Game) -> Game:

@@ -17,22 +17,23 @@ A game's widget declares its engine (``GAME``), whether the game has secrets
 ``score_html``. What may be clicked comes from a :class:`~railwidgets.ui.choice.Choice`
 over ``game.legal_actions()``: no widget keeps its own copy of a rule.
 
-Secrets: the board is drawn from what the seat at the device may see
-(:meth:`GameWidget.seen`); with two or more people at the table a cover ("pass the
-device to …") stands between them, and Undo takes back only the current person's own
-decisions since anyone else last decided. Bots are handed a game built from their
-seat's view, never the game itself.
+Each concern has its own module, and this one puts them together:
 
-Bots play in a cancellable asyncio task with a short visible pause (``bot_pause``
-seconds); with no running event loop (plain Python, tests) they play at once.
+- :mod:`railwidgets.ui.device`: who is at the device, and the hot-seat cover. The board
+  is drawn from what that seat may see (:meth:`GameWidget.seen`); with two or more
+  people a cover stands between them, and Undo takes back only the current person's
+  own decisions since anyone else last decided;
+- :mod:`railwidgets.ui.botplay`: the bots and the Hint, and when they play (bots are
+  handed a game built from their seat's view, never the game itself);
+- :mod:`railwidgets.ui.saving`: Save and Load;
+- :mod:`railwidgets.ui.rules_panel`: the Rules panel.
+
 Nothing here ever prints: messages go to the status line.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -40,14 +41,14 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from railwidgets.core.action import Action
-from railwidgets.core.bots import Bot, RandomBot, choose, handed
-from railwidgets.core.errors import IllegalActionError, RailwidgetsError, RecordError
+from railwidgets.core.bots import RandomBot
+from railwidgets.core.errors import IllegalActionError, RailwidgetsError
 from railwidgets.core.game import Game
-from railwidgets.core.rulebook import RuleBook, UnknownRuleError
-from railwidgets.core.search import SearchBot, Thought
+from railwidgets.core.search import SearchBot
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, svg_img
 from railwidgets.ui.board import BoardView, Frame
+from railwidgets.ui.botplay import BotPlay, running_loop
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
 from railwidgets.ui.controls import (
     ChoiceButton,
@@ -55,13 +56,14 @@ from railwidgets.ui.controls import (
     SeatChoice,
     close_all,
     on_press,
-    save_link,
     seat_dropdown,
     tree,
-    uploaded_text,
 )
+from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.picks import fields_as_parts
-from railwidgets.ui.theme import DARK, MUTED, PAPER, status_html
+from railwidgets.ui.rules_panel import RulesPanel
+from railwidgets.ui.saving import SaveLoad
+from railwidgets.ui.theme import status_html
 
 __all__ = ["HUMAN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
@@ -70,7 +72,7 @@ HUMAN = "human"
 RECENT_SHOWN = 12
 
 
-class GameWidget(widgets.VBox):
+class GameWidget(BotPlay, widgets.VBox):
     """Base of the three game widgets (see the module docstring)."""
 
     #: The engine class: New game offers its player counts and options.
@@ -112,31 +114,20 @@ class GameWidget(widgets.VBox):
         seats: Sequence[str] | None = None,
         *,
         bot_pause: float = 0.6,
+        bot_seed: int = 0,
         game: Game | None = None,
         animate: bool = True,
         **options: Any,
     ):
         super().__init__()
-        self.bot_pause = bot_pause
         self.animate = animate
-        self.bot_task: asyncio.Task[None] | None = None
-        self.bots_stopped = False
-        self.thinking: int | None = None  # the seat whose bot is choosing, if any
-        self._stop_thinking = threading.Event()  # Stop sets it: a searching bot stops at once
-        self.hinting = False  # the Hint button's search is running
-        self.hint_task: asyncio.Task[None] | None = None
-        self.failure = ""  # why the bots stopped by themselves, if they did
+        self._init_bots(bot_pause, bot_seed)
         self.game: Game = game if game is not None else self.make_game(players, seed, **options)
         self.seats: list[str] = self._check_seats(seats, self.game.num_players)
-        self._bots: list[Bot | None] = []
         self._make_bots()
-        self.viewer: int | None = None  # the seat whose eyes are at the device
-        self.cover_for: int | None = None  # a person the device must be passed to
-        self._deciders: list[int] = []  # who decided each action of the history
-        self._marks: dict[int, int] = {}  # seat -> history length after its last decision
+        self.device = Device()
         self.choice = Choice.of((), self.parts)
         self._option_buttons: list[widgets.Button] = []
-        self._rules = self._rulebook()
         self._build_controls()
         self.board = BoardView(
             *self.board_size(),
@@ -171,8 +162,8 @@ class GameWidget(widgets.VBox):
             self.scores,
             self.log_view,
         ]
-        opening = self._play_bots_now() if _running_loop() is None else ""
-        self._sync_deciders()
+        opening = self._play_bots_now() if running_loop() is None else ""
+        self.device.sync(self.game)
         self._settle(opening, static=True)
 
     # -- for subclasses ---------------------------------------------------------------------
@@ -243,8 +234,18 @@ class GameWidget(widgets.VBox):
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
 
     @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes are at the device (``None``: nobody's secrets are kept)."""
+        return self.device.viewer
+
+    @property
+    def cover_for(self) -> int | None:
+        """The person the device must be passed to, while the cover stands."""
+        return self.device.cover_for
+
+    @property
     def covered(self) -> bool:
-        return self.cover_for is not None
+        return self.device.covered
 
     def seen(self) -> Any:
         """What the board may show: the viewer's view when the game has secrets, else the game."""
@@ -252,33 +253,13 @@ class GameWidget(widgets.VBox):
             return self.game.view(self.viewer)
         return self.game
 
-    def _update_viewer(self) -> None:
-        """Who is at the device now, and whether a cover must stand between two people.
-
-        One person: always them. Several: the person to decide; with secrets, a cover
-        until they press Ready. Only bots, or a finished game: nobody (all is shown).
-        """
-        humans = self.humans
-        seat = self.game.current_player
-        self.cover_for = None
-        if not humans or self.game.is_over:
-            self.viewer = None
-        elif len(humans) == 1:
-            self.viewer = humans[0]
-        elif seat in humans and seat != self.viewer:
-            if self.SECRETS and self.viewer is not None:
-                self.cover_for = seat
-            else:
-                self.viewer = seat
-        elif self.viewer not in humans:
-            self.viewer = humans[0]
-
     def ready(self) -> None:
         """The cover's Ready button: the person it named now sees the board."""
-        if self.cover_for is None:
-            self.say("There is no cover to take away.", error=True)
+        try:
+            self.device.ready()
+        except ValueError as err:
+            self.say(str(err), error=True)
             return
-        self.viewer, self.cover_for = self.cover_for, None
         self._settle(static=True)
 
     def addressee(self, seat: int) -> str:
@@ -306,22 +287,23 @@ class GameWidget(widgets.VBox):
         self.hint_button = self._button(
             "Hint", "lightbulb-o", "What would the search bot play? (from your view)", self.hint
         )
-        self.save_button = self._button("Save", "download", "Save this game as a file", self.save)
-        self.rules_button = widgets.ToggleButton(
-            description="Rules",
-            icon="book",
-            tooltip="The rules for the decision in hand",
-            layout=widgets.Layout(width="auto"),
+        self.files = SaveLoad(
+            type(self.game),
+            lambda game: self.set_game(game, f"Loaded a saved game ({len(game.history)} moves)."),
+            lambda text: self.say(text, error=True),
         )
+        self.save_button = self.files.button
+        on_press(
+            self.save_button,
+            self.save,
+            lambda text: self.say(self.save_waits() or text, error=True),
+        )
+        self.load_input = self.files.load_input
+        self.file_row = self.files.row
+        self.rules = RulesPanel(type(self.game).NAME)
+        self.rules_button = self.rules.button
+        self.rules_view = self.rules.view
         self.rules_button.observe(lambda _: self._update_rules(), "value")
-        self.load_input = widgets.FileUpload(
-            accept=".json",
-            multiple=False,
-            description="Load",
-            tooltip="Load a saved game",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.load_input.observe(self._uploaded, "value")
         self.toolbar = widgets.HBox(
             [
                 self.new_button,
@@ -349,7 +331,6 @@ class GameWidget(widgets.VBox):
             lambda: self.settings.show(False),
             lambda t: self.say(t, error=True),
         )
-        self.file_row = widgets.HTML()
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
         self._build_seat_row()
@@ -379,10 +360,6 @@ class GameWidget(widgets.VBox):
         self.status_text = ""
         self.status_error = False
         self.recent_view = widgets.HTML()
-        self.rules_view = widgets.HTML(
-            layout=widgets.Layout(display="none", max_height="420px", overflow="auto")
-        )
-        self._rules_shown: list[str] = []  # the rules the panel shows (numbers)
         self.scores = widgets.HTML()
         self.log_view = widgets.HTML(
             layout=widgets.Layout(max_height="160px", overflow="auto", border="1px solid #ddd")
@@ -421,13 +398,6 @@ class GameWidget(widgets.VBox):
             raise ValueError(f"seats needs one entry per player ({n}), not {len(checked)}")
         return checked
 
-    def _make_bots(self) -> None:
-        base = self.game.seed * 7919
-        self._bots = []
-        for seat, kind in enumerate(self.seats):
-            make = self.SEAT_CHOICES[kind][1]
-            self._bots.append(make(base + seat) if make is not None else None)
-
     def _seat_changed(self, seat: int, kind: str) -> None:
         self.seats[seat] = kind
         self._make_bots()
@@ -441,7 +411,7 @@ class GameWidget(widgets.VBox):
         self.status_error = error
         self.status.value = status_html(text, error=error)
         if error:
-            self._show_cited_rules(text)
+            self.rules.cite(text)
 
     def refresh(self) -> None:
         """Draw the board's upper layers again (one message) and update the panels."""
@@ -468,20 +438,8 @@ class GameWidget(widgets.VBox):
             self.draw_dynamic(painter)
 
     def _draw_cover(self, painter: Painter) -> None:
-        """The hot-seat cover: nothing of the game, only whose turn it is."""
         assert self.cover_for is not None
-        w, h = self.board.size
-        painter.rect(0, 0, w, h, fill=PAPER)
-        painter.rect(w * 0.2, h * 0.35, w * 0.6, h * 0.3, fill="#FFFFFF", stroke=DARK, width=2)
-        name = self.game.player_name(self.cover_for)
-        painter.text(w / 2, h * 0.45, f"Pass the device to {name}", size=26, fill=DARK, bold=True)
-        painter.text(
-            w / 2,
-            h * 0.55,
-            f"{name}: press Ready when only you can see the screen.",
-            size=15,
-            fill=MUTED,
-        )
+        draw_cover(painter, self.board.size, self.game.player_name(self.cover_for))
 
     def _update_panels(self) -> None:
         game = self.game
@@ -493,6 +451,7 @@ class GameWidget(widgets.VBox):
         self.stop_button.description = "Run bots" if self.bots_stopped else "Stop bots"
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
         self.hint_button.disabled = not (human_turn and not self.covered) or self.hinting
+        self.files.wait(self.save_waits())
         self.scores.value = self.score_html()
         for seat, dropdown in enumerate(self.seat_inputs):  # names can change (sides chosen)
             label = f"{seat + 1} {game.player_name(seat)}"
@@ -555,7 +514,7 @@ class GameWidget(widgets.VBox):
         if not moves:
             return ""
         who = self.viewer
-        title = "Since your turn" if who is not None and who in self._marks else "So far"
+        title = "Since your turn" if who is not None and who in self.device.marks else "So far"
         shown = moves[-RECENT_SHOWN:]
         first = len(moves) - len(shown) + 1
         items = "".join(
@@ -585,12 +544,6 @@ class GameWidget(widgets.VBox):
 
     # -- rules at hand ------------------------------------------------------------------------
 
-    def _rulebook(self) -> RuleBook | None:
-        try:
-            return RuleBook.for_game(type(self.game).NAME)
-        except UnknownRuleError:
-            return None
-
     def rules_in_hand(self) -> list[str]:
         """The rule numbers for the decision in hand (from ``RULES_FOR``)."""
         if self.game.is_over:
@@ -600,29 +553,11 @@ class GameWidget(widgets.VBox):
             kinds = dict.fromkeys(a.kind for a in self.game.legal_actions())
         return list(dict.fromkeys(self.RULES_FOR[k] for k in kinds if k in self.RULES_FOR))
 
-    def _show_cited_rules(self, text: str) -> None:
-        if self._rules is not None:
-            cited = [s.number for s in self._rules.explain(text)]
-            if cited:
-                self._rules_shown = cited
-                self._render_rules()
-
     def _update_rules(self) -> None:
-        if not self.status_error:
-            self._rules_shown = self.rules_in_hand()
-        self._render_rules()
-
-    def _render_rules(self) -> None:
-        show = self.rules_button.value and self._rules is not None
-        self.rules_view.layout.display = "" if show else "none"
-        if not show or self._rules is None:
-            return
-        parts = []
-        for number in self._rules_shown:
-            with contextlib.suppress(UnknownRuleError):
-                parts.append(self._rules.section(number).html())
-        body = "".join(parts) or "<p>Open the rules reference for the whole game.</p>"
-        self.rules_view.value = f"<div style='font-size:13px'>{body}</div>"
+        if self.status_error:
+            self.rules.render()  # the rules the refusal cited stay
+        else:
+            self.rules.show_in_hand(self.rules_in_hand())
 
     # -- playing ---------------------------------------------------------------------------------------
 
@@ -752,52 +687,42 @@ class GameWidget(widgets.VBox):
         return True
 
     def _decided(self, seat: int) -> None:
-        self._deciders.append(seat)
-        self._marks[seat] = len(self.game.history)
-
-    def _sync_deciders(self) -> None:
-        """Work out who decided each action of the history (after a game was set or loaded)."""
-        probe = self.game.copy()
-        deciders: list[int] = []
-        while probe.can_undo:
-            probe.undo()
-            seat = probe.current_player
-            deciders.append(-1 if seat is None else seat)
-        self._deciders = deciders[::-1]
-        self._marks = {}
-        for i, seat in enumerate(self._deciders):
-            self._marks[seat] = i + 1
+        self.device.decided(seat, self.game)
 
     def recent(self) -> list[tuple[int, Action]]:
         """The moves since the viewer last decided (the whole game so far if never), less secrets."""
         history = self.game.history
-        if len(self._deciders) != len(history):
-            self._sync_deciders()
-        start = (
-            self._marks.get(self.viewer, 0)
-            if self.viewer is not None
-            else max(0, len(history) - RECENT_SHOWN)
-        )
+        device = self.device
+        device.check(self.game)
         return [
-            (self._deciders[i], history[i])
-            for i in range(start, len(history))
-            if not self.is_secret(self._deciders[i], history[i], self.viewer)
+            (device.deciders[i], history[i])
+            for i in range(device.since(self.game, RECENT_SHOWN), len(history))
+            if not self.is_secret(device.deciders[i], history[i], self.viewer)
         ]
 
     def _settle(
         self, events: str = "", *, static: bool = False, frames: Sequence[Frame] = ()
     ) -> None:
         """After a change: bots play (at once without an event loop), then one redraw."""
-        if _running_loop() is None:
+        self._new_moment()
+        if running_loop() is None:
             events = f"{events} {self._play_bots_now()}"
-        viewer, cover = self.viewer, self.cover_for
-        self._update_viewer()
-        static = static or (viewer, cover) != (self.viewer, self.cover_for)
+        self._show_move(events, frames, static=static)
+        self._schedule_bots()
+
+    def _show_move(self, events: str, frames: Sequence[Frame], *, static: bool = False) -> None:
+        """Show what just happened: who is at the device now, the choice in hand, the
+        status, the board (animated) and the panels. A download link never outlives
+        the moment it was made for."""
+        device = self.device
+        shown = (device.viewer, device.cover_for)
+        device.update(self.game, self.humans, self.SECRETS)
+        static = static or shown != (device.viewer, device.cover_for)
+        self.files.clear()
         self._new_choice()
         self.say(self._after(events))
         self._animate(frames, static)
         self._update_panels()
-        self._schedule_bots()
 
     def _animate(self, frames: Sequence[Frame], static: bool) -> None:
         """One redraw with the frames played first. A pick made while the page still plays
@@ -833,7 +758,7 @@ class GameWidget(widgets.VBox):
             return
         self.seats = list(seats)
         self.settings.show(False)
-        self.set_game(game, f"New game, seed {game.seed}.")
+        self.set_game(game, self._new_game_message(seed))
 
     def new_game(self, players: int | None = None, seed: int | None = None, **options: Any) -> None:
         """Start again with these settings (those not given: the current game's)."""
@@ -844,7 +769,12 @@ class GameWidget(widgets.VBox):
         except (RailwidgetsError, ValueError) as err:
             self.say(str(err), error=True)
             return
-        self.set_game(game, f"New game, seed {game.seed}.")
+        self.set_game(game, self._new_game_message(seed))
+
+    def _new_game_message(self, chosen_seed: int | None) -> str:
+        """What New game says: the seed only when the person chose it (a seed orders every
+        hidden draw: one drawn for them is not shown while the game runs)."""
+        return "New game." if chosen_seed is None else f"New game with your seed {chosen_seed}."
 
     def set_game(self, game: Game, message: str = "") -> None:
         """Show ``game`` (a prepared position, say) and play on from it.
@@ -852,42 +782,41 @@ class GameWidget(widgets.VBox):
         Call it too after changing ``widget.game`` directly (``widget.game.apply(...)``).
         """
         self._cancel_bots()
+        self._cancel_hint()
         if game.num_players != len(self.seats):
             self.seats = [
                 self.seats[i] if i < len(self.seats) else self.DEFAULT_BOT
                 for i in range(game.num_players)
             ]
         self.game = game
-        self.viewer = self.cover_for = None
+        self.device.reset()
         if self.board_size() != self.board.size:
             self.board.resize(*self.board_size())
         self._build_seat_row()
         self._make_bots()
-        self._sync_deciders()
-        self.file_row.value = ""
+        self.device.sync(game)
         self._settle(message, static=True)
 
-    def save(self) -> None:
-        """Save: offer the game's record as a file to download."""
-        name = f"{type(self.game).NAME}-seed{self.game.seed}-move{len(self.game.history)}.json"
-        self.file_row.value = save_link(self.game.to_json(indent=1), name)
-        self.say(f"Saved: click the link to download {name}. Load it back with Load.")
-
-    def _uploaded(self, change: Mapping[str, Any]) -> None:
-        if not change["new"]:
-            return
-        try:
-            game = type(self.game).from_json(uploaded_text(change["new"]))
-        except (RecordError, ValueError) as err:
-            self.say(
-                f"That file was not loaded: {err}. The game on screen is unchanged.", error=True
+    def save_waits(self) -> str:
+        """Why Save must wait now (``""`` when it need not): under the cover, and while
+        one person's secret (a placement not yet revealed, a split not yet picked) is
+        pending before another, since a saved file holds the whole game."""
+        if self.covered:
+            return "Save waits: the device is being passed."
+        if self.SECRETS and self.device.pending_secret(self.game, self.humans, self.is_secret):
+            return (
+                "Save waits until the secret choices made at this table are revealed: "
+                "a saved file holds the whole game."
             )
-        else:
-            self.set_game(game, f"Loaded a saved game ({len(game.history)} moves).")
-        finally:
-            self.load_input.unobserve(self._uploaded, "value")
-            self.load_input.value = ()
-            self.load_input.observe(self._uploaded, "value")
+        return ""
+
+    def save(self) -> None:
+        """Save: offer the game's record as a file to download (see :mod:`railwidgets.ui.saving`)."""
+        why = self.save_waits()
+        if why:
+            self.say(why, error=True)
+            return
+        self.say(self.files.offer(self.game))
 
     # -- undo ----------------------------------------------------------------------------------
 
@@ -905,13 +834,13 @@ class GameWidget(widgets.VBox):
         game = self.game
         if not game.can_undo or self.covered:
             return False
-        if len(self._deciders) != len(game.history):
-            self._sync_deciders()
+        deciders = self.device.deciders
+        self.device.check(game)
         if self._strict():
-            return bool(self._deciders) and self._deciders[-1] == self.viewer
+            return bool(deciders) and deciders[-1] == self.viewer
         if not self.humans:
             return True
-        return any(self.seats[s] == HUMAN for s in self._deciders if s >= 0)
+        return any(self.seats[s] == HUMAN for s in deciders if s >= 0)
 
     def _can_redo(self) -> bool:
         return self.game.can_redo and not (self._strict() and self.covered)
@@ -933,16 +862,15 @@ class GameWidget(widgets.VBox):
         self._cancel_bots()
         game = self.game
         taken = [game.undo()]
-        seat = self._deciders.pop()
+        deciders = self.device.deciders
+        seat = deciders.pop()
         if self.humans and not self._strict():
             while self.seats[seat] != HUMAN:
                 taken.append(game.undo())
-                seat = self._deciders.pop()
+                seat = deciders.pop()
         elif not self.humans:
             self.bots_stopped = True
-        self._marks = {}
-        for i, s in enumerate(self._deciders):
-            self._marks[s] = i + 1
+        self.device.remark()
         bot_moves = len(taken) - 1
         also = (
             f" and {bot_moves} bot move{'s' if bot_moves != 1 else ''} after it"
@@ -968,74 +896,6 @@ class GameWidget(widgets.VBox):
                 self._decided(-1 if seat is None else seat)
         self._settle(f"Played again: {redone}.")
 
-    # -- bots -------------------------------------------------------------------------------------------
-
-    def toggle_bots(self) -> None:
-        """The Stop button: halt the bots, or let them play again."""
-        if self.bots_stopped:
-            self.bots_stopped = False
-            self._settle("Bots running.")
-        else:
-            self.stop()
-
-    def stop(self) -> None:
-        """Halt the bots (they wait until Run bots is pressed)."""
-        self._cancel_bots()
-        self.bots_stopped = True
-        seat = self.game.current_player
-        who = "" if seat is None else f" {self.game.player_name(seat)} is to play."
-        self.say(f"Bots stopped.{who} Press Run bots to let them play.")
-        self._update_panels()
-
-    def _cancel_bots(self) -> None:
-        self._stop_thinking.set()  # a searching bot stops at its next iteration
-        if self.bot_task is not None and not self.bot_task.done():
-            self.bot_task.cancel()
-        self.bot_task = None
-        self.thinking = None
-
-    def hint(self) -> None:
-        """Hint: the search bot, from the person's own view, lights the move it would play."""
-        if not self._may_pick():
-            return
-        seat = self.game.current_player
-        assert seat is not None
-        moment = len(self.game.history)
-        handed = self.bot_game(seat)  # built from the person's view: no peeking for hints
-        bot = SearchBot(seconds=self.HINT_SECONDS, seed=self.game.seed + moment)
-        loop = _running_loop()
-        if loop is None:  # plain Python, tests: think at once
-            self._show_hint(seat, moment, bot.think(handed))
-            return
-        self.hinting = True
-        self._stop_thinking = threading.Event()
-        self.say(f"The search bot is thinking for {self.game.player_name(seat)}…")
-        self._update_panels()
-        self.hint_task = loop.create_task(self._hint_later(bot, handed, seat, moment))
-
-    async def _hint_later(self, bot: SearchBot, handed: Game, seat: int, moment: int) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            thought = await loop.run_in_executor(None, bot.think, handed, self._stop_thinking)
-        except Exception as err:  # a failing hint must show, not vanish
-            self.say(f"The hint failed: {err!r}", error=True)
-            return
-        finally:
-            self.hinting = False
-        self._show_hint(seat, moment, thought)
-
-    def _show_hint(self, seat: int, moment: int, thought: Thought) -> None:
-        game = self.game
-        if game.current_player != seat or len(game.history) != moment or thought.cancelled:
-            self._update_panels()  # the game moved on (or Stop was pressed) meanwhile
-            return
-        choice = Choice.from_game(game, self.parts)
-        for part, value in self.parts(thought.action):
-            choice = choice.pick(part, value)
-        self.choice = choice  # lit, not played: picking it (or Confirm) plays it
-        self.say(f"Hint: {thought.reason}. Pick it to play it.")
-        self.refresh()
-
     def _client_ready(self, *_: object) -> None:
         """A page has just shown the board: send it every control's state again.
 
@@ -1049,114 +909,10 @@ class GameWidget(widgets.VBox):
             if widget is not self.board.canvas:
                 widget.send_state()
 
-    def _bot_to_play(self) -> Bot | None:
-        seat = self.game.current_player
-        if seat is None or self.bots_stopped:
-            return None
-        return self._bots[seat]
-
-    def bot_game(self, seat: int) -> Game:
-        """What a bot of ``seat`` is handed: a game built from that seat's view alone
-        (:func:`railwidgets.core.bots.handed`): the hidden rest (a deck order, a bag,
-        other seats' secret choices) is sampled, so the bot cannot read the real one."""
-        return handed(self.game, seat)
-
-    def _bot_step(self, bot: Bot) -> str | None:
-        """One bot move: its events, or ``None`` when the bot failed (the bots then stop)."""
-        seat = self.game.current_player
-        assert seat is not None
-        try:
-            action = bot.choose(self.bot_game(seat))
-        except Exception as err:  # a broken bot must not break the widget, nor go unseen
-            return self._bot_failed(err)
-        return self._apply_bot(seat, action)
-
-    def _apply_bot(self, seat: int, action: Action) -> str | None:
-        mark = len(self.game.log)
-        try:
-            self.game.apply(action)
-        except Exception as err:
-            return self._bot_failed(err)
-        self._decided(seat)
-        return self.events_since(mark)
-
-    def _bot_failed(self, err: BaseException) -> None:
-        self.bots_stopped = True
-        self.failure = f"The bot failed: {err!r}; bots stopped."
-        return None
-
-    def _play_bots_now(self) -> str:
-        """Without an event loop (plain Python, tests) the bots play at once; their last events."""
-        mark = len(self.game.log)
-        while (bot := self._bot_to_play()) is not None:
-            if self._bot_step(bot) is None:
-                return self.failure
-        return self.events_since(max(mark, len(self.game.log) - 3))
-
-    def _schedule_bots(self) -> None:
-        loop = _running_loop()
-        if self._bot_to_play() is None or loop is None:
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = loop.create_task(self._run_bots())
-
-    async def _run_bots(self) -> None:
-        loop = asyncio.get_running_loop()
-        while (bot := self._bot_to_play()) is not None:
-            await asyncio.sleep(self.bot_pause)
-            if self._bot_to_play() is not bot:
-                continue
-            seat, moment = self.game.current_player, len(self.game.history)
-            assert seat is not None
-            self.thinking = seat
-            if isinstance(bot, SearchBot):  # it takes a while: say so beside the last events
-                name = self.game.player_name(seat)
-                self.say(f"{self.status_text} {name} ({self.seat_label(seat)}) is thinking…")
-            try:
-                handed = self.bot_game(seat)
-                self._stop_thinking = threading.Event()  # Stop sets it
-                # the bot thinks in a thread: the page, Stop and other widgets keep answering
-                action = await loop.run_in_executor(None, choose, bot, handed, self._stop_thinking)
-            except asyncio.CancelledError:
-                raise
-            except Exception as err:
-                self._bot_failed(err)
-                self.say(self.failure, error=True)
-                self._update_panels()
-                return
-            finally:
-                self.thinking = None
-            if self._bot_to_play() is not bot or len(self.game.history) != moment:
-                continue  # the game changed while it thought (undo, a new game)
-            before = self.game.copy() if self.animate else self.game
-            events = self._apply_bot(seat, action)
-            try:
-                if events is None:
-                    self.say(self.failure, error=True)
-                    self._update_panels()
-                    return
-                frames = self.animation(before, action, self.game) if self.animate else []
-                shown = (self.viewer, self.cover_for)
-                self._update_viewer()
-                self._new_choice()
-                self.say(self._after(events))
-                static = shown != (self.viewer, self.cover_for)
-                self._animate(frames, static)
-                self._update_panels()
-            except Exception as err:  # a drawing failure must show, not end the task unseen
-                self.bots_stopped = True
-                self.say(f"The board could not be drawn: {err!r}; bots stopped.", error=True)
-                return
-
-    async def wait_for_bots(self) -> None:
-        """Wait until the bots have nothing more to play (for notebooks and tests)."""
-        while self.bot_task is not None and not self.bot_task.done():
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.bot_task
-
     def close(self) -> None:
         """Close the widget, and everything it made: the bots stop and nothing is drawn any more."""
         self._cancel_bots()
+        self._cancel_hint()
         self.bots_stopped = True
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
@@ -1206,10 +962,3 @@ def _on_canvas(x: object, y: object, size: tuple[int, int]) -> bool:
         if not 0 <= value <= top:  # NaN fails every comparison
             return False
     return True
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

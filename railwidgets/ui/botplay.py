@@ -1,0 +1,286 @@
+"""Bots at a widget's table, and the Hint: who plays, when, and from what they may know.
+
+Bots play in a cancellable asyncio task with a short visible pause (``bot_pause``
+seconds); a searching bot thinks in a worker thread, so the page, Stop and the other
+widgets keep answering. With no running event loop (plain Python, tests) they play at
+once. Stop halts them; Undo, New game and Load cancel what they were thinking.
+
+Nothing a bot or a hint does depends on what its seat may not know: each is handed a
+game rebuilt from that seat's view (:func:`railwidgets.core.bots.handed`, its hidden
+rest drawn from a seed made of the view alone), and their own randomness comes from
+the widget's ``bot_seed`` (0 unless given), never from the game's seed, which orders
+the hidden draws. Give another ``bot_seed`` for other, equally reproducible, bots.
+
+Every change of the game starts a new *moment*; a bot's move or a hint that finishes
+after its moment has passed (a move, Undo, New game, Load) is dropped, never applied
+to the game that came after.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from railwidgets.core.action import Action
+from railwidgets.core.bots import Bot, choose, handed
+from railwidgets.core.game import Game
+from railwidgets.core.search import SearchBot, Thought
+from railwidgets.ui.choice import Choice, ChoiceError
+
+if TYPE_CHECKING:
+    from railwidgets.ui.board import Frame
+    from railwidgets.ui.choice import Parts
+
+__all__ = ["BotPlay", "running_loop"]
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop (a notebook's kernel, Voilà), or ``None`` (plain Python)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class BotPlay:
+    """The bots and the Hint of a :class:`~railwidgets.ui.panel.GameWidget` (a mixin)."""
+
+    if TYPE_CHECKING:  # what the widget provides
+        game: Game
+        seats: list[str]
+        animate: bool
+        status_text: str
+        HINT_SECONDS: float
+        SEAT_CHOICES: Any
+
+        def say(self, text: str, *, error: bool = False) -> None: ...
+        def seat_label(self, seat: int) -> str: ...
+        def parts(self, action: Action) -> Parts: ...
+        def refresh(self) -> None: ...
+        def animation(self, before: Game, action: Action, after: Game) -> list[Frame]: ...
+        def _may_pick(self) -> bool: ...
+        def _update_panels(self) -> None: ...
+        def _show_move(self, events: str, frames: Sequence[Frame]) -> None: ...
+        def _decided(self, seat: int) -> None: ...
+        def events_since(self, mark: int) -> str: ...
+
+    def _init_bots(self, bot_pause: float, bot_seed: int) -> None:
+        if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
+            raise ValueError(f"bot_seed must be a whole number, not {bot_seed!r}")
+        self.bot_pause = bot_pause
+        self.bot_seed = bot_seed
+        self.bot_task: asyncio.Task[None] | None = None
+        self.bots_stopped = False
+        self.thinking: int | None = None  # the seat whose bot is choosing, if any
+        self._stop_thinking = threading.Event()  # Stop sets it: a searching bot stops at once
+        self.hinting = False  # the Hint button's search is running
+        self.hint_task: asyncio.Task[None] | None = None
+        self._stop_hint = threading.Event()
+        self.failure = ""  # why the bots stopped by themselves, if they did
+        self._bots: list[Bot | None] = []
+        self._moment = object()  # replaced at every change of the game
+
+    def _new_moment(self) -> None:
+        """The game changed: what was being worked out for the moment before is stale."""
+        self._moment = object()
+
+    def _make_bots(self) -> None:
+        """One bot per bot seat, seeded by ``bot_seed`` and the seat (never the game)."""
+        base = self.bot_seed * 7919
+        self._bots = []
+        for seat, kind in enumerate(self.seats):
+            make = self.SEAT_CHOICES[kind][1]
+            self._bots.append(make(base + seat) if make is not None else None)
+
+    # -- Stop / Run ------------------------------------------------------------------------
+
+    def toggle_bots(self) -> None:
+        """The Stop button: halt the bots, or let them play again."""
+        if self.bots_stopped:
+            self.bots_stopped = False
+            self._settle("Bots running.")  # type: ignore[attr-defined]
+        else:
+            self.stop()
+
+    def stop(self) -> None:
+        """Halt the bots (they wait until Run bots is pressed), and a hint being worked out."""
+        self._cancel_bots()
+        self._cancel_hint()
+        self.bots_stopped = True
+        seat = self.game.current_player
+        who = "" if seat is None else f" {self.game.player_name(seat)} is to play."
+        self.say(f"Bots stopped.{who} Press Run bots to let them play.")
+        self._update_panels()
+
+    def _cancel_bots(self) -> None:
+        self._stop_thinking.set()  # a searching bot stops at its next iteration
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()
+        self.bot_task = None
+        self.thinking = None
+
+    def _cancel_hint(self) -> None:
+        """Forget a hint being worked out (its game is gone)."""
+        self._stop_hint.set()
+        if self.hint_task is not None and not self.hint_task.done():
+            self.hint_task.cancel()
+        self.hint_task = None
+        self.hinting = False
+
+    # -- Hint ---------------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """Hint: the search bot, from the person's own view, lights the move it would play."""
+        if not self._may_pick():
+            return
+        seat = self.game.current_player
+        assert seat is not None
+        moment = self._moment
+        given = self.bot_game(seat)  # built from the person's view: no peeking for hints
+        seed = self.bot_seed * 1_000_003 + len(self.game.history)  # the move number is public
+        bot = SearchBot(seconds=self.HINT_SECONDS, seed=seed)
+        loop = running_loop()
+        if loop is None:  # plain Python, tests: think at once
+            self._show_hint(seat, moment, bot.think(given))
+            return
+        self.hinting = True
+        self._stop_hint = threading.Event()
+        self.say(f"The search bot is thinking for {self.game.player_name(seat)}…")
+        self._update_panels()
+        self.hint_task = loop.create_task(self._hint_later(bot, given, seat, moment))
+
+    async def _hint_later(self, bot: SearchBot, given: Game, seat: int, moment: object) -> None:
+        loop = asyncio.get_running_loop()
+        stop = self._stop_hint
+        try:
+            thought = await loop.run_in_executor(None, bot.think, given, stop)
+        except Exception as err:  # a failing hint must show, not vanish
+            if moment is self._moment:
+                self.say(f"The hint failed: {err!r}", error=True)
+            return
+        finally:
+            if stop is self._stop_hint:  # not a hint asked for since
+                self.hinting = False
+                self.hint_task = None
+                self._update_panels()
+        self._show_hint(seat, moment, thought)
+
+    def _show_hint(self, seat: int, moment: object, thought: Thought) -> None:
+        """Light the hinted move, if the game is still at the moment it was asked for."""
+        if moment is not self._moment or thought.cancelled or self.game.current_player != seat:
+            return  # the game moved on (or Stop was pressed) meanwhile: the hint is stale
+        choice = Choice.from_game(self.game, self.parts)
+        try:
+            for part, value in self.parts(thought.action):
+                choice = choice.pick(part, value)
+        except ChoiceError as err:  # cannot happen for a hint of this moment; never silent
+            self.say(f"The hint did not fit the game: {err}", error=True)
+            return
+        self.choice = choice  # lit, not played: picking it (or Confirm) plays it
+        self.say(f"Hint: {thought.reason}. Pick it to play it.")
+        self.refresh()
+
+    # -- bots' moves ------------------------------------------------------------------------------
+
+    def _bot_to_play(self) -> Bot | None:
+        seat = self.game.current_player
+        if seat is None or self.bots_stopped:
+            return None
+        return self._bots[seat]
+
+    def bot_game(self, seat: int) -> Game:
+        """What a bot of ``seat`` is handed: a game built from that seat's view alone
+        (:func:`railwidgets.core.bots.handed`): the hidden rest (a deck order, a bag,
+        other seats' secret choices) is sampled, so the bot cannot read the real one."""
+        return handed(self.game, seat)
+
+    def _bot_step(self, bot: Bot) -> str | None:
+        """One bot move: its events, or ``None`` when the bot failed (the bots then stop)."""
+        seat = self.game.current_player
+        assert seat is not None
+        try:
+            action = bot.choose(self.bot_game(seat))
+        except Exception as err:  # a broken bot must not break the widget, nor go unseen
+            return self._bot_failed(err)
+        return self._apply_bot(seat, action)
+
+    def _apply_bot(self, seat: int, action: Action) -> str | None:
+        mark = len(self.game.log)
+        try:
+            self.game.apply(action)
+        except Exception as err:
+            return self._bot_failed(err)
+        self._decided(seat)
+        self._new_moment()
+        return self.events_since(mark)
+
+    def _bot_failed(self, err: BaseException) -> None:
+        self.bots_stopped = True
+        self.failure = f"The bot failed: {err!r}; bots stopped."
+        return None
+
+    def _play_bots_now(self) -> str:
+        """Without an event loop (plain Python, tests) the bots play at once; their last events."""
+        mark = len(self.game.log)
+        while (bot := self._bot_to_play()) is not None:
+            if self._bot_step(bot) is None:
+                return self.failure
+        return self.events_since(max(mark, len(self.game.log) - 3))
+
+    def _schedule_bots(self) -> None:
+        loop = running_loop()
+        if self._bot_to_play() is None or loop is None:
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = loop.create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        loop = asyncio.get_running_loop()
+        while (bot := self._bot_to_play()) is not None:
+            await asyncio.sleep(self.bot_pause)
+            if self._bot_to_play() is not bot:
+                continue
+            seat, moment = self.game.current_player, self._moment
+            assert seat is not None
+            self.thinking = seat
+            if isinstance(bot, SearchBot):  # it takes a while: say so beside the last events
+                name = self.game.player_name(seat)
+                self.say(f"{self.status_text} {name} ({self.seat_label(seat)}) is thinking…")
+            try:
+                given = self.bot_game(seat)
+                self._stop_thinking = threading.Event()  # Stop sets it
+                # the bot thinks in a thread: the page, Stop and other widgets keep answering
+                action = await loop.run_in_executor(None, choose, bot, given, self._stop_thinking)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                self._bot_failed(err)
+                self.say(self.failure, error=True)
+                self._update_panels()
+                return
+            finally:
+                self.thinking = None
+            if self._bot_to_play() is not bot or moment is not self._moment:
+                continue  # the game changed while it thought (undo, a new game)
+            before = self.game.copy() if self.animate else self.game
+            events = self._apply_bot(seat, action)
+            try:
+                if events is None:
+                    self.say(self.failure, error=True)
+                    self._update_panels()
+                    return
+                frames = self.animation(before, action, self.game) if self.animate else []
+                self._show_move(events, frames)
+            except Exception as err:  # a drawing failure must show, not end the task unseen
+                self.bots_stopped = True
+                self.say(f"The board could not be drawn: {err!r}; bots stopped.", error=True)
+                return
+
+    async def wait_for_bots(self) -> None:
+        """Wait until the bots have nothing more to play (for notebooks and tests)."""
+        while self.bot_task is not None and not self.bot_task.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.bot_task

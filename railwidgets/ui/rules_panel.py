@@ -1,0 +1,66 @@
+"""The Rules panel: the sections of a game's rules reference for the decision in hand.
+
+The Rules toggle shows or hides it. It shows the rules of the decision in hand; after a
+refusal, the rules its message cites (a refusal names its rule, "… (§2.6)"), until the
+next decision.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from railwidgets.core.rulebook import RuleBook, UnknownRuleError
+
+__all__ = ["RulesPanel"]
+
+
+class RulesPanel:
+    """The Rules button and the panel it opens, for one game's rules reference."""
+
+    def __init__(self, game_name: str) -> None:
+        self.book = self.book_for(game_name)
+        self.button = widgets.ToggleButton(
+            description="Rules",
+            icon="book",
+            tooltip="The rules for the decision in hand",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.view = widgets.HTML(
+            layout=widgets.Layout(display="none", max_height="420px", overflow="auto")
+        )
+        self.shown: list[str] = []  # the numbers of the sections shown
+
+    @staticmethod
+    def book_for(game_name: str) -> RuleBook | None:
+        try:
+            return RuleBook.for_game(game_name)
+        except UnknownRuleError:
+            return None
+
+    def cite(self, text: str) -> None:
+        """Show the rules ``text`` (a refusal) cites, if it cites any."""
+        if self.book is not None:
+            cited = [s.number for s in self.book.explain(text)]
+            if cited:
+                self.shown = cited
+                self.render()
+
+    def show_in_hand(self, numbers: Sequence[str]) -> None:
+        """Show the rules of the decision in hand."""
+        self.shown = list(numbers)
+        self.render()
+
+    def render(self) -> None:
+        show = self.button.value and self.book is not None
+        self.view.layout.display = "" if show else "none"
+        if not show or self.book is None:
+            return
+        parts = []
+        for number in self.shown:
+            with contextlib.suppress(UnknownRuleError):
+                parts.append(self.book.section(number).html())
+        body = "".join(parts) or "<p>Open the rules reference for the whole game.</p>"
+        self.view.value = f"<div style='font-size:13px'>{body}</div>"
