@@ -116,12 +116,15 @@ class MiniRailsWidget(GameWidget):
         seats: list[str] | None = None,
         *,
         bot_pause: float = 0.6,
+        bot_seed: int = 0,
         game: Game | None = None,
         layout: Layout = DEFAULT_LAYOUT,
         animate: bool = True,
     ):
         self._base_layout = layout
-        super().__init__(players, seed, seats, bot_pause=bot_pause, game=game, animate=animate)
+        super().__init__(
+            players, seed, seats, bot_pause=bot_pause, bot_seed=bot_seed, game=game, animate=animate
+        )
 
     # -- the game -----------------------------------------------------------------------------
 

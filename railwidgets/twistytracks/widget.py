@@ -112,12 +112,20 @@ class TwistyTracksWidget(GameWidget):
         seats: list[str] | None = None,
         *,
         bot_pause: float = 0.6,
+        bot_seed: int = 0,
         game: Game | None = None,
         animate: bool = True,
         **options: Any,
     ):
         super().__init__(
-            players, seed, seats, bot_pause=bot_pause, game=game, animate=animate, **options
+            players,
+            seed,
+            seats,
+            bot_pause=bot_pause,
+            bot_seed=bot_seed,
+            game=game,
+            animate=animate,
+            **options,
         )
         self.confirm_button.description = "Place"
         self.confirm_button.tooltip = "Place the tile here, turned as shown (Enter)"

@@ -54,6 +54,7 @@ class BotPlay:
         animate: bool
         status_text: str
         HINT_SECONDS: float
+        HINT_ITERATIONS: int | None
         SEAT_CHOICES: Any
 
         def say(self, text: str, *, error: bool = False) -> None: ...
@@ -68,8 +69,6 @@ class BotPlay:
         def events_since(self, mark: int) -> str: ...
 
     def _init_bots(self, bot_pause: float, bot_seed: int) -> None:
-        if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
-            raise ValueError(f"bot_seed must be a whole number, not {bot_seed!r}")
         self.bot_pause = bot_pause
         self.bot_seed = bot_seed
         self.bot_task: asyncio.Task[None] | None = None
@@ -82,6 +81,8 @@ class BotPlay:
         self.failure = ""  # why the bots stopped by themselves, if they did
         self._bots: list[Bot | None] = []
         self._moment = object()  # replaced at every change of the game
+        if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
+            raise ValueError(f"bot_seed must be a whole number, not {bot_seed!r}")
 
     def _new_moment(self) -> None:
         """The game changed: what was being worked out for the moment before is stale."""
@@ -141,7 +142,7 @@ class BotPlay:
         moment = self._moment
         given = self.bot_game(seat)  # built from the person's view: no peeking for hints
         seed = self.bot_seed * 1_000_003 + len(self.game.history)  # the move number is public
-        bot = SearchBot(seconds=self.HINT_SECONDS, seed=seed)
+        bot = SearchBot(seconds=self.HINT_SECONDS, iterations=self.HINT_ITERATIONS, seed=seed)
         loop = running_loop()
         if loop is None:  # plain Python, tests: think at once
             self._show_hint(seat, moment, bot.think(given))

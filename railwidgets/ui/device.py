@@ -120,6 +120,50 @@ class Device:
             return self.marks.get(self.viewer, 0)
         return max(0, len(game.history) - shown)
 
+    # -- Undo and Redo -----------------------------------------------------------------------
+
+    def can_take_back(self, game: Game, humans: Sequence[int], strict: bool) -> bool:
+        """Whether Undo has something to take back.
+
+        ``strict`` (hot-seat with secrets): the viewer's own decisions since anyone else
+        decided. With a person at the table: a person's decision (bots' moves are taken
+        back with it). With only bots: any move. Never under the cover.
+        """
+        if not game.can_undo or self.covered:
+            return False
+        self.check(game)
+        if strict:
+            return bool(self.deciders) and self.deciders[-1] == self.viewer
+        return not humans or any(seat in humans for seat in self.deciders)
+
+    def take_back(
+        self, game: Game, humans: Sequence[int], strict: bool
+    ) -> tuple[int, list[Action]]:
+        """Undo (when :meth:`can_take_back`): the last person's decision and the bots' moves
+        after it (``strict`` or only bots: one decision). Who decided it, and what was
+        taken back, last first."""
+        taken = [game.undo()]
+        seat = self.deciders.pop()
+        if humans and not strict:
+            while seat not in humans:
+                taken.append(game.undo())
+                seat = self.deciders.pop()
+        self.remark()
+        return seat, taken
+
+    def play_again(self, game: Game, humans: Sequence[int], strict: bool) -> Action:
+        """Redo: the next decision undone, and the bots' after it up to a person's turn
+        (``strict``: that one decision). The first decision played again."""
+        seat = game.current_player
+        redone = game.redo()
+        self.decided(-1 if seat is None else seat, game)
+        if humans and not strict:
+            while game.can_redo and not game.is_over and game.current_player not in humans:
+                seat = game.current_player
+                game.redo()
+                self.decided(-1 if seat is None else seat, game)
+        return redone
+
     def pending_secret(self, game: Game, humans: Sequence[int], is_secret: IsSecret) -> bool:
         """Whether one person at the table decided something another may not know yet
         (a Twisty Tracks placement before the reveal, an Off the Rails split before the

@@ -59,6 +59,7 @@ from railwidgets.ui.controls import (
     seat_dropdown,
     tree,
 )
+from railwidgets.ui.decision import DecisionRow, button
 from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.rules_panel import RulesPanel
@@ -85,8 +86,10 @@ class GameWidget(BotPlay, widgets.VBox):
         "random": ("Random bot", lambda seed: RandomBot(seed)),
         "search": ("Search bot", lambda seed: SearchBot(seed=seed)),
     }
-    #: How long the Hint button lets the search bot think for a person (seconds).
+    #: How long the Hint button lets the search bot think for a person (seconds), and,
+    #: if set, a number of iterations that ends its search first (a reproducible hint).
     HINT_SECONDS: ClassVar[float] = 1.0
+    HINT_ITERATIONS: ClassVar[int | None] = None
     #: The kind of the seats after the first when no ``seats`` are given.
     DEFAULT_BOT: ClassVar[str] = "random"
     #: The board's canvas size in pixels.
@@ -127,7 +130,6 @@ class GameWidget(BotPlay, widgets.VBox):
         self._make_bots()
         self.device = Device()
         self.choice = Choice.of((), self.parts)
-        self._option_buttons: list[widgets.Button] = []
         self._build_controls()
         self.board = BoardView(
             *self.board_size(),
@@ -271,11 +273,10 @@ class GameWidget(BotPlay, widgets.VBox):
     def _button(
         self, description: str, icon: str, tooltip: str, action: Callable[[], None]
     ) -> widgets.Button:
-        button = widgets.Button(
-            description=description, icon=icon, tooltip=tooltip, layout=widgets.Layout(width="auto")
-        )
-        on_press(button, action, lambda text: self.say(text, error=True))
-        return button
+        return button(description, icon, tooltip, action, self._refuse)
+
+    def _refuse(self, text: str) -> None:
+        self.say(text, error=True)
 
     def _build_controls(self) -> None:
         self.new_button = self._button(
@@ -334,28 +335,23 @@ class GameWidget(BotPlay, widgets.VBox):
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
         self._build_seat_row()
-        self.choice_buttons: list[tuple[ChoiceButton, widgets.Button]] = []
-        for spec in self.BUTTONS:
-            button = self._button(
-                spec.description, spec.icon, spec.tooltip, lambda s=spec: self.press(s)
-            )
-            self.choice_buttons.append((spec, button))
-        self.back_button = self._button("Back", "arrow-left", "Step back (Esc)", self.back)
-        self.confirm_button = self._button("Confirm", "check", "Do it (Enter)", self.confirm)
-        self.confirm_button.button_style = "success"
-        self.ready_button = self._button("Ready", "eye", "Show me the board", self.ready)
-        self.ready_button.button_style = "warning"
-        self.option_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.action_row = widgets.HBox(
-            [
-                *(b for _, b in self.choice_buttons),
-                self.option_row,
-                self.back_button,
-                *([self.confirm_button] if self.CONFIRM else []),
-                self.ready_button,
-            ],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        self.decision = DecisionRow(
+            self.BUTTONS,
+            self.OPTION_BUTTONS,
+            confirm=bool(self.CONFIRM),
+            press=self.press,
+            pick=self.pick,
+            back=self.back,
+            do=self.confirm,
+            ready=self.ready,
+            refuse=self._refuse,
         )
+        self.choice_buttons = self.decision.choice_buttons
+        self.back_button = self.decision.back_button
+        self.confirm_button = self.decision.confirm_button
+        self.ready_button = self.decision.ready_button
+        self.option_row = self.decision.option_row
+        self.action_row = self.decision.row
         self.status = widgets.HTML(layout=widgets.Layout(min_height="26px", margin="2px 0 4px 0"))
         self.status_text = ""
         self.status_error = False
@@ -367,9 +363,9 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def choice_button(self, description: str) -> widgets.Button:
         """The game's button with this description (``KeyError`` if none)."""
-        for spec, button in self.choice_buttons:
+        for spec, made in self.choice_buttons:
             if spec.description == description:
-                return button
+                return made
         raise KeyError(description)
 
     def _build_seat_row(self) -> None:
@@ -464,50 +460,8 @@ class GameWidget(BotPlay, widgets.VBox):
             f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
         )
         self.recent_view.value = "" if self.covered else self._recent_html()
-        choosing = human_turn and not self.covered
-        choice = self.choice
-        for spec, button in self.choice_buttons:
-            button.disabled = not (choosing and self._button_allowed(spec))
-            picked = (
-                choice.has(spec.part) and choice.picked(spec.part) == spec.value and not spec.step
-            )
-            button.button_style = "info" if picked else ""
-        self._update_option_buttons(choosing)
-        self.back_button.disabled = not (choosing and choice.picks)
-        self.confirm_button.disabled = not (choosing and choice.complete)
-        self.ready_button.layout.display = "" if self.covered else "none"
+        self.decision.update(self.choice, human_turn and not self.covered, self.covered)
         self._update_rules()
-
-    def _button_allowed(self, spec: ChoiceButton) -> bool:
-        """A button works when its part is the one to pick next (or picked, to change it)
-        and the engine allows its value (a cycling button: any value)."""
-        choice = self.choice
-        if spec.part != choice.next_part and not choice.has(spec.part):
-            return False
-        options = choice.options(spec.part)
-        return bool(options) and (bool(spec.step) or spec.value in options)
-
-    def _update_option_buttons(self, choosing: bool) -> None:
-        wanted: list[tuple[str, Hashable]] = []
-        if choosing:
-            for part in self.OPTION_BUTTONS:
-                if part == self.choice.next_part or self.choice.has(part):
-                    wanted += [(part, value) for value in self.choice.options(part)]
-        current = [(b._railwidgets_pick, b) for b in self._option_buttons]  # type: ignore[attr-defined]
-        if [pick for pick, _ in current] == wanted:
-            for pick, button in current:
-                button.button_style = (
-                    "info" if self.choice.picks and pick in self.choice.picks else ""
-                )
-            return
-        close_all(*self._option_buttons)
-        self._option_buttons = []
-        for part, value in wanted:
-            label = self.OPTION_BUTTONS[part](value)
-            button = self._button(label, "", label, lambda p=part, v=value: self.pick(p, v))
-            button._railwidgets_pick = (part, value)  # type: ignore[attr-defined]
-            self._option_buttons.append(button)
-        self.option_row.children = self._option_buttons
 
     def _recent_html(self) -> str:
         moves = self.recent()
@@ -659,9 +613,9 @@ class GameWidget(BotPlay, widgets.VBox):
         elif key == "Enter":
             self.confirm()
         else:
-            for spec, button in self.choice_buttons:
+            for spec, made in self.choice_buttons:
                 if spec.key and spec.key.lower() == str(key).lower():
-                    if button.disabled:
+                    if made.disabled:
                         self.say(f"{spec.description} is not available now.", error=True)
                     else:
                         self.press(spec)
@@ -825,22 +779,7 @@ class GameWidget(BotPlay, widgets.VBox):
         return self.SECRETS and len(self.humans) >= 2
 
     def _can_take_back(self) -> bool:
-        """Whether Undo has something to take back.
-
-        Hot-seat with secrets: the viewer's own decisions since anyone else decided.
-        With a person at the table: a person's decision (bots' moves are taken back
-        with it). With only bots: any move.
-        """
-        game = self.game
-        if not game.can_undo or self.covered:
-            return False
-        deciders = self.device.deciders
-        self.device.check(game)
-        if self._strict():
-            return bool(deciders) and deciders[-1] == self.viewer
-        if not self.humans:
-            return True
-        return any(self.seats[s] == HUMAN for s in deciders if s >= 0)
+        return self.device.can_take_back(self.game, self.humans, self._strict())
 
     def _can_redo(self) -> bool:
         return self.game.can_redo and not (self._strict() and self.covered)
@@ -860,24 +799,16 @@ class GameWidget(BotPlay, widgets.VBox):
             self.say(why, error=True)
             return
         self._cancel_bots()
-        game = self.game
-        taken = [game.undo()]
-        deciders = self.device.deciders
-        seat = deciders.pop()
-        if self.humans and not self._strict():
-            while self.seats[seat] != HUMAN:
-                taken.append(game.undo())
-                seat = deciders.pop()
-        elif not self.humans:
+        seat, taken = self.device.take_back(self.game, self.humans, self._strict())
+        if not self.humans:
             self.bots_stopped = True
-        self.device.remark()
         bot_moves = len(taken) - 1
         also = (
             f" and {bot_moves} bot move{'s' if bot_moves != 1 else ''} after it"
             if bot_moves
             else ""
         )
-        self._settle(f"Took back {game.player_name(seat)}'s {taken[-1]}{also}.")
+        self._settle(f"Took back {self.game.player_name(seat)}'s {taken[-1]}{also}.")
 
     def redo(self) -> None:
         """Play again what was undone (up to the next person's decision)."""
@@ -885,15 +816,7 @@ class GameWidget(BotPlay, widgets.VBox):
             self.say("There is nothing to redo.", error=True)
             return
         self._cancel_bots()
-        game = self.game
-        seat = game.current_player
-        redone = game.redo()
-        self._decided(-1 if seat is None else seat)
-        if self.humans and not self._strict():
-            while game.can_redo and not game.is_over and not self._is_human_turn():
-                seat = game.current_player
-                game.redo()
-                self._decided(-1 if seat is None else seat)
+        redone = self.device.play_again(self.game, self.humans, self._strict())
         self._settle(f"Played again: {redone}.")
 
     def _client_ready(self, *_: object) -> None:
@@ -911,12 +834,15 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def close(self) -> None:
         """Close the widget, and everything it made: the bots stop and nothing is drawn any more."""
+        if not hasattr(self, "board"):  # its construction failed (a bad argument): nothing made
+            super().close()
+            return
         self._cancel_bots()
         self._cancel_hint()
         self.bots_stopped = True
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
-        close_all(*self._option_buttons, self.ready_button, self.confirm_button, self.back_button)
+        self.decision.close()
         self.layout.close()
         super().close()
 
