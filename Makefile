@@ -4,7 +4,7 @@
 #   make test   set up .venv (once) and run every test: unit, notebooks, browser
 #   make lint   ruff
 #   make voila  a game's board alone, as an app (Voilà): GAME=mini-rails (default),
-#               twisty-tracks or off-the-rails
+#               twisty-tracks or off-the-rails; on VOILA_PORT (8866), beside make lab's 8888
 #   make bench  the speed measurements in benchmarks/
 #   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
 #               then changes nothing; tests/test_notebooks_metadata.py checks it)
@@ -102,11 +102,18 @@ fuzz: venv
 
 GAME ?= mini-rails
 
+# Voilà's own port (JupyterLab keeps PORT): the address printed is the one it listens on,
+# or it stops at once with a word on how to choose another (it never moves to a port
+# nobody was told of).
+VOILA_PORT ?= 8866
+
 voila: venv
 	@test -f notebooks/play-$(GAME).ipynb || { echo "GAME must be mini-rails, twisty-tracks or off-the-rails, not '$(GAME)'"; exit 2; }
-	@echo "Voilà on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(VENV)/bin/voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
-		$(KERNEL_CULLING)
+	@$(PY) -c "import socket, sys; s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', $(VOILA_PORT)))" 2>/dev/null || { \
+		echo "Port $(VOILA_PORT) is in use (another Voilà?): run 'make voila VOILA_PORT=8867'"; exit 2; }
+	@echo "Voilà on http://127.0.0.1:$(VOILA_PORT)/ (Ctrl-C to stop)"
+	$(VENV)/bin/voila notebooks/play-$(GAME).ipynb --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 \
+		--Voila.ip=127.0.0.1 $(KERNEL_CULLING)
 
 # After editing or running a notebook (any notebook in notebooks/): the kernel metadata
 # JupyterLab writes on open, cell ids, nbformat's layout; execution timings dropped.
