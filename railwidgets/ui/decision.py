@@ -89,6 +89,8 @@ class DecisionRow:
         self._update_options(choice, choosing)
         self.back_button.disabled = not (choosing and choice.picks)
         self.confirm_button.disabled = not (choosing and choice.complete)
+        # green only when it can be pressed: a disabled green button looks clickable
+        self.confirm_button.button_style = "" if self.confirm_button.disabled else "success"
         self.ready_button.layout.display = "" if covered else "none"
 
     @staticmethod

@@ -141,7 +141,7 @@ class GameWidget(BotPlay, widgets.VBox):
         )
         self.board.canvas.on_client_ready(self._client_ready)
         side = widgets.VBox(
-            [self.recent_view, self.rules_view],
+            [self.recent_view],
             layout=widgets.Layout(width="260px", min_width="220px", margin="0 0 0 8px"),
         )
         self.main_row = widgets.HBox(
@@ -153,8 +153,13 @@ class GameWidget(BotPlay, widgets.VBox):
         self.scores.add_class("railwidgets-scores")
         self.recent_view.add_class("railwidgets-recent")
         self.board.canvas.add_class("railwidgets-board")
+        self.rules_view.add_class("railwidgets-rules")
+        self.toolbar.add_class("railwidgets-toolbar")
+        self.settings.add_class("railwidgets-settings")
+        self.file_row.add_class("railwidgets-file")
         self.children = [
             self.toolbar,
+            self.rules_view,
             self.settings,
             self.file_row,
             self.seat_row,

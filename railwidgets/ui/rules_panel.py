@@ -1,8 +1,10 @@
 """The Rules panel: the sections of a game's rules reference for the decision in hand.
 
-The Rules toggle shows or hides it. It shows the rules of the decision in hand; after a
-refusal, the rules its message cites (a refusal names its rule, "… (§2.6)"), until the
-next decision.
+The Rules toggle shows or hides it. It opens right under the toolbar, full width, where
+the person who pressed Rules is looking, at a fixed height (what it shows changes with
+every decision; the board below it must not move), and scrolls within. It shows the
+rules of the decision in hand; after a refusal, the rules its message cites (a refusal
+names its rule, "… (§2.6)"), until the next decision.
 """
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from railwidgets.core.rulebook import RuleBook, UnknownRuleError
+from railwidgets.ui.theme import GRID
 
-__all__ = ["RulesPanel"]
+__all__ = ["PANEL_HEIGHT", "RulesPanel"]
+
+#: The open panel's height: about eight lines of rules, the board still in view at 1280×800.
+PANEL_HEIGHT = "190px"
 
 
 class RulesPanel:
@@ -29,7 +35,14 @@ class RulesPanel:
             layout=widgets.Layout(width="auto"),
         )
         self.view = widgets.HTML(
-            layout=widgets.Layout(display="none", max_height="420px", overflow="auto")
+            layout=widgets.Layout(
+                display="none",
+                height=PANEL_HEIGHT,
+                overflow="auto",
+                border=f"1px solid {GRID}",
+                padding="2px 10px",
+                margin="2px 0 4px 0",
+            )
         )
         self.shown: list[str] = []  # the numbers of the sections shown
 
@@ -63,4 +76,4 @@ class RulesPanel:
             with contextlib.suppress(UnknownRuleError):
                 parts.append(self.book.section(number).html())
         body = "".join(parts) or "<p>Open the rules reference for the whole game.</p>"
-        self.view.value = f"<div style='font-size:13px'>{body}</div>"
+        self.view.value = f"<div style='font-size:14px;line-height:1.45'>{body}</div>"

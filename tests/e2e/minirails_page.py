@@ -111,7 +111,7 @@ class MiniRailsView:
 
     @property
     def side(self) -> Locator:
-        """The column beside the board ("since your turn", then the rules panel)."""
+        """The column beside the board (the "since your turn" list)."""
         return self.main_row.locator("xpath=./div[1]")
 
     @property
@@ -130,17 +130,17 @@ class MiniRailsView:
 
     @property
     def toolbar(self) -> Locator:
-        return self.root.locator("xpath=./div[1]")
+        return self.root.locator("> .railwidgets-toolbar")
 
     @property
     def settings(self) -> Locator:
         """The New game settings box (hidden until New game… is pressed)."""
-        return self.root.locator("xpath=./div[2]")
+        return self.root.locator("> .railwidgets-settings")
 
     @property
     def file_row(self) -> Locator:
         """Where Save puts its download link."""
-        return self.root.locator("xpath=./div[3]")
+        return self.root.locator("> .railwidgets-file")
 
     def load_file(self, name: str, content: bytes) -> None:
         """Load: press the stock ``FileUpload`` button and choose a file with this content.

@@ -101,6 +101,28 @@ def check_status_above_the_fold(view: MiniRailsView, name: str) -> None:
     save_screenshot(view.page, f"kit-{name}-refusal-1280x800")
 
 
+def check_rules_open_in_sight(view: MiniRailsView, name: str) -> None:
+    """Rules opens where the person who pressed it looks (issue 27 item 7): under the
+    toolbar, readable, the board still on screen; pressed again, it closes."""
+    scroll_to_top_of(view.root)
+    board_top = view.canvas.bounding_box()
+    view.root.locator("button", has_text="Rules").first.click()
+    panel = view.root.locator(".railwidgets-rules")
+    panel.wait_for(state="visible")
+    assert_in_viewport(panel, "the rules panel")
+    assert "§" in panel.inner_text(), panel.inner_text()
+    font = float(
+        panel.evaluate("(el) => parseFloat(getComputedStyle(el.querySelector('div[style*=font-size]')).fontSize)")
+    )
+    assert font >= 14, f"the rules are set in {font}px type"
+    canvas = view.canvas.bounding_box()
+    assert canvas is not None and board_top is not None
+    assert canvas["y"] < view.page.viewport_size["height"], "the board went out of sight"  # type: ignore[index]
+    save_screenshot(view.page, f"kit-{name}-rules-open-1280x800")
+    view.root.locator("button", has_text="Rules").first.click()
+    panel.wait_for(state="hidden")
+
+
 # -- the SVG picture and the canvas ---------------------------------------------------------------
 
 _COMPARE_JS = """
@@ -229,6 +251,7 @@ def test_voila_status_bot_moves_and_save_load_at_1280x800(
     view = MiniRailsView.only_one(page)
     view.wait_painted()
     check_status_above_the_fold(view, "voila")
+    check_rules_open_in_sight(view, "voila")
 
     # bot moves can be followed: once the bots have played, the list beside the board
     # names their moves, since the person's last turn
@@ -373,6 +396,7 @@ def test_jupyterlab_tutorial_pictures_status_and_wheel_at_1280x800(
     # what to do and why a click was refused: visible with the widget scrolled to its top
     view = MiniRailsView.in_cell(page, cell_index(tutorial, BUILD_EXAMPLE_CELL))
     check_status_above_the_fold(view, "lab")
+    check_rules_open_in_sight(view, "lab")
 
     # the wheel over a board: ipycanvas 0.14.3 cancels it (upstream #358) ...
     scroller = notebook_scroller(page)
