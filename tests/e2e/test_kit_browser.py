@@ -112,7 +112,9 @@ def check_rules_open_in_sight(view: MiniRailsView, name: str) -> None:
     assert_in_viewport(panel, "the rules panel")
     assert "§" in panel.inner_text(), panel.inner_text()
     font = float(
-        panel.evaluate("(el) => parseFloat(getComputedStyle(el.querySelector('div[style*=font-size]')).fontSize)")
+        panel.evaluate(
+            "(el) => parseFloat(getComputedStyle(el.querySelector('div[style*=font-size]')).fontSize)"
+        )
     )
     assert font >= 14, f"the rules are set in {font}px type"
     canvas = view.canvas.bounding_box()
