@@ -48,7 +48,9 @@ class State(Protocol):
 class Option:
     """A game option: its name, what it means, the values allowed and the default.
 
-    ``default`` may be a function of the player count.
+    ``default`` may be a function of the player count. ``label`` and ``words`` are
+    what a player reads for the option and each of its values (the New game form);
+    the engine knows them by ``name`` and the values themselves.
 
     >>> opt = Option("length", "how long the game is", ("short", "long"), "short")
     >>> opt.check("long", 3)
@@ -63,6 +65,29 @@ class Option:
     doc: str
     choices: tuple[Any, ...]
     default: Any = None
+    label: str = ""
+    words: tuple[tuple[Any, str], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The option's name as a player reads it.
+
+        >>> Option("drop_rule", "…", ("a", "b"), "a").title
+        'Drop rule'
+        """
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def word(self, value: Any) -> str:
+        """A value as a player reads it.
+
+        >>> opt = Option("end", "…", ("two", "fill"), "two", words=(("fill", "fills the cart"),))
+        >>> opt.word("fill"), opt.word("two")
+        ('fills the cart', 'two')
+        """
+        for choice, text in self.words:
+            if type(choice) is type(value) and choice == value:
+                return text
+        return str(value).replace("_", " ")
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else self.default

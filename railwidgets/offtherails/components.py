@@ -94,6 +94,12 @@ PILE_SIZE = 4
 #: Cards of each colour removed unseen at setup, by game length (§2.14.3).
 REMOVED_PER_COLOUR = {"very_short": 3, "short": 2, "medium": 1, "long": 0}
 LENGTHS = tuple(REMOVED_PER_COLOUR)
+#: The lengths as players read them: the deposit deck's size, the Chasm card included
+#: (§2.14.3: each colour gives one card to the initial deposits and one to the chasm deck).
+LENGTH_WORDS = tuple(
+    (length, f"{length.replace('_', ' ')} ({(len(CARD_NUMBERS) - 2 - r) * PILE_SIZE + 1} cards)")
+    for length, r in REMOVED_PER_COLOUR.items()
+)
 
 
 def default_length(players: int) -> str:

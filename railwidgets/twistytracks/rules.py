@@ -213,6 +213,12 @@ class Game(BaseGame):
             "what scores: travel and stations (full), stations only (R52) or travel only (R53)",
             SCORING_MODES,
             "full",
+            label="Scoring",
+            words=(
+                ("full", "travel and stations"),
+                ("stations_only", "stations only"),
+                ("travel_only", "travel only"),
+            ),
         ),
     )
     ACTIONS = (PlaceTile,)

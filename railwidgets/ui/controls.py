@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
+from railwidgets.ui.theme import MUTED
 
 __all__ = [
     "ChoiceButton",
@@ -101,19 +102,28 @@ def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> w
 
 
 def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
+    """The input of one option, in the words a player reads (:attr:`Option.title`,
+    :meth:`Option.word`), with what it means written under it: a tooltip is not
+    shown by JupyterLab or Voilà."""
     allowed = option.allowed(players)
-    common: dict[str, Any] = {
-        "description": option.name.replace("_", " "),
-        "tooltip": option.doc,
-        "style": {"description_width": "initial"},
-    }
+    common: dict[str, Any] = {"tooltip": option.doc, "style": {"description_width": "initial"}}
     if set(allowed) == {True, False}:
-        return widgets.Checkbox(value=bool(value), indent=False, **common)
-    return widgets.Dropdown(
-        options=[(str(v), v) for v in allowed],
-        value=value,
-        layout=widgets.Layout(width="auto"),
-        **common,
+        box: widgets.Widget = widgets.Checkbox(
+            value=bool(value), indent=False, description=option.title, **common
+        )
+    else:
+        box = widgets.Dropdown(
+            options=[(option.word(v), v) for v in allowed],
+            value=value,
+            description=option.title,
+            layout=widgets.Layout(width="100%"),
+            **common,
+        )
+    help_text = widgets.HTML(
+        f"<div style='font-size:12px;line-height:1.3;color:{MUTED}'>{escape(option.doc)}</div>"
+    )
+    return widgets.VBox(
+        [box, help_text], layout=widgets.Layout(width="290px", margin="0 12px 6px 0")
     )
 
 
@@ -206,10 +216,17 @@ class NewGameForm(widgets.VBox):
                 seed = int(text)
             except ValueError:
                 raise OptionError(f"The seed must be a whole number, not {text!r}.") from None
-        options = {name: box.value for name, box in self.option_inputs.items()}
+        options = {name: self.option_value(name) for name in self.option_inputs}
         for opt in self.game_cls.OPTIONS:  # the game's own check, with the game's own words
             opt.check(options[opt.name], players)
         return players, seed, options, [d.value for d in self.seat_inputs]
+
+    def option_input(self, name: str) -> widgets.ValueWidget:
+        """The checkbox or dropdown of option ``name`` (under it: what it means)."""
+        return self.option_inputs[name].children[0]
+
+    def option_value(self, name: str) -> Any:
+        return self.option_input(name).value
 
     def close(self) -> None:
         close_all(*self.children)

@@ -143,8 +143,13 @@ def test_bots_are_handed_a_game_with_their_seats_view_only() -> None:
 
 def test_new_game_offers_every_option_with_its_doc_and_refuses_a_bad_value() -> None:
     w = Probe(players=2, seed=1, seats=["human", "random"])
-    box = w.settings.option_inputs["scoring"]
+    box = w.settings.option_input("scoring")
     assert box.tooltip == twistytracks.Game.OPTIONS[0].doc
+    # issue 27 item 8: the words a player uses, and help that shows (not only a tooltip)
+    assert box.description == "Scoring"
+    assert ("stations only", "stations_only") in box.options
+    help_text = w.settings.option_inputs["scoring"].children[1].value
+    assert "what scores" in help_text
     variant = [label for label, n in w.settings.players.options if n == 1]
     assert variant and variant[0] in ("1", "1 (variant)")
     w.new_button.click()
@@ -307,3 +312,21 @@ def test_a_page_that_connects_late_is_sent_every_controls_state_again(
     for control in (w, w.status, w.scores, w.recent_view, w.log_view, w.toolbar):
         assert control in sent  # an update the page missed is sent again
     assert w.board.canvas not in sent  # a canvas sent again would blank its drawing
+
+
+def test_27_8_new_game_shows_no_engine_names() -> None:
+    """Every option and value of every game reads as words: no underscores, no bare
+    engine names such as ``four``/``all`` or ``blind_piles`` on the New game form."""
+    from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget
+
+    for cls in (MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget):
+        w = cls(seats=["human"] + ["random"] * (cls.GAME.DEFAULT_PLAYERS - 1))
+        for name in w.settings.option_inputs:
+            box = w.settings.option_input(name)
+            assert "_" not in box.description, box.description
+            labels = [label for label, _ in getattr(box, "options", ())]
+            assert all("_" not in label for label in labels), labels
+            assert labels != ["four", "all"], labels
+            help_text = w.settings.option_inputs[name].children[1].value
+            assert len(help_text) > 40
+        w.close()
