@@ -117,13 +117,21 @@ class MiniRailsWidget(GameWidget):
         *,
         bot_pause: float = 0.6,
         bot_seed: int = 0,
+        autosave: str | None = None,
         game: Game | None = None,
         layout: Layout = DEFAULT_LAYOUT,
         animate: bool = True,
     ):
         self._base_layout = layout
         super().__init__(
-            players, seed, seats, bot_pause=bot_pause, bot_seed=bot_seed, game=game, animate=animate
+            players,
+            seed,
+            seats,
+            bot_pause=bot_pause,
+            bot_seed=bot_seed,
+            autosave=autosave,
+            game=game,
+            animate=animate,
         )
 
     # -- the game -----------------------------------------------------------------------------

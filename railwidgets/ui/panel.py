@@ -63,7 +63,7 @@ from railwidgets.ui.decision import DecisionRow, button
 from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.rules_panel import RulesPanel
-from railwidgets.ui.saving import SaveLoad
+from railwidgets.ui.saving import Autosave, Resumable, SaveLoad
 from railwidgets.ui.theme import status_html
 
 __all__ = ["HUMAN", "ChoiceButton", "GameWidget", "SeatChoice"]
@@ -120,9 +120,11 @@ class GameWidget(BotPlay, widgets.VBox):
         bot_seed: int = 0,
         game: Game | None = None,
         animate: bool = True,
+        autosave: str | None = None,
         **options: Any,
     ):
         super().__init__()
+        self.autosave = Autosave(autosave) if autosave is not None else None
         self.animate = animate
         self._init_bots(bot_pause, bot_seed)
         self.game: Game = game if game is not None else self.make_game(players, seed, **options)
@@ -153,12 +155,15 @@ class GameWidget(BotPlay, widgets.VBox):
         self.scores.add_class("railwidgets-scores")
         self.recent_view.add_class("railwidgets-recent")
         self.board.canvas.add_class("railwidgets-board")
+        self._offer: Resumable | None = None  # a kept game offered to resume
+        self._build_resume_row()
         self.rules_view.add_class("railwidgets-rules")
         self.toolbar.add_class("railwidgets-toolbar")
         self.settings.add_class("railwidgets-settings")
         self.file_row.add_class("railwidgets-file")
         self.children = [
             self.toolbar,
+            self.resume_row,
             self.rules_view,
             self.settings,
             self.file_row,
@@ -631,6 +636,7 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
+        self._drop_offer()  # a move in the new game: the person chose it over the kept one
         seat = self.game.current_player
         before = self.game.copy() if self.animate else self.game
         mark = len(self.game.log)
@@ -678,6 +684,7 @@ class GameWidget(BotPlay, widgets.VBox):
         device.update(self.game, self.humans, self.SECRETS)
         static = static or shown != (device.viewer, device.cover_for)
         self.files.clear()
+        self._keep()
         self._new_choice()
         self.say(self._after(events))
         self._animate(frames, static)
@@ -742,6 +749,7 @@ class GameWidget(BotPlay, widgets.VBox):
         """
         self._cancel_bots()
         self._cancel_hint()
+        self._drop_offer()
         if game.num_players != len(self.seats):
             self.seats = [
                 self.seats[i] if i < len(self.seats) else self.DEFAULT_BOT
@@ -776,6 +784,61 @@ class GameWidget(BotPlay, widgets.VBox):
             self.say(why, error=True)
             return
         self.say(self.files.offer(self.game))
+
+    # -- resuming after a reload ----------------------------------------------------------
+
+    def _build_resume_row(self) -> None:
+        self.resume_text = widgets.HTML()
+        self.resume_button = self._button(
+            "Resume", "play", "Play on the game that was on this board", self.resume
+        )
+        self.resume_button.button_style = "success"
+        self.fresh_button = self._button(
+            "Start fresh", "", "Keep this new game", lambda: self._drop_offer(forget=True)
+        )
+        self.resume_row = widgets.HBox(
+            [self.resume_text, self.resume_button, self.fresh_button],
+            layout=widgets.Layout(display="none", align_items="center", margin="2px 0"),
+        )
+        self.resume_row.add_class("railwidgets-resume")
+        if self.autosave is None:
+            return
+        offer = self.autosave.read(type(self.game))
+        if offer is None:
+            return
+        try:
+            self._check_seats(offer.seats, offer.game.num_players)
+        except ValueError:
+            return
+        self._offer = offer
+        self.resume_text.value = f"<b>{escape(offer.describe())}</b>&nbsp;"
+        self.resume_row.layout.display = "flex"
+
+    def resume(self) -> None:
+        """Resume: play on the game an autosave kept (``autosave=`` names the board)."""
+        offer = self._offer
+        if offer is None:
+            self.say("There is no kept game to resume.", error=True)
+            return
+        self.seats = list(offer.seats)
+        self.bot_seed = offer.bot_seed
+        moves = len(offer.game.history)
+        self.set_game(offer.game, f"Resumed the game that was on this board (move {moves}).")
+
+    def _drop_offer(self, *, forget: bool = False) -> None:
+        """No resuming now (a move, New game, Load, or Start fresh: ``forget``)."""
+        if self._offer is None:
+            return
+        self._offer = None
+        self.resume_row.layout.display = "none"
+        if forget:
+            self._keep()
+            self.say(f"A fresh game. {self.full_prompt()}".strip())
+
+    def _keep(self) -> None:
+        """Keep the game for a reload (``autosave=``), unless a kept one is still offered."""
+        if self.autosave is not None and self._offer is None:
+            self.autosave.write(self.game, self.seats, self.bot_seed)
 
     # -- undo ----------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Saving and loading: a game's record as a file to download, and a file to load back.
+"""Saving and loading: a game's record as a file to download, a file to load back, and
+the autosave that lets a reloaded page resume the game that was on its board.
 
 A saved file is the game's whole record (options, seed, every action): everything a
 table's secrets are made of, the order of what is still face down included. So the
@@ -10,7 +11,13 @@ cover), and Save waits while one person's secret is pending before another
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -20,7 +27,7 @@ from railwidgets.core.game import Game
 from railwidgets.ui.controls import save_link, uploaded_text
 from railwidgets.ui.theme import MUTED
 
-__all__ = ["SAVED_FILE_HOLDS", "SaveLoad", "file_name"]
+__all__ = ["SAVED_FILE_HOLDS", "Autosave", "Resumable", "SaveLoad", "data_folder", "file_name"]
 
 SAVE_TOOLTIP = "Save this game as a file"
 #: What the widget says beside every download link.
@@ -103,3 +110,124 @@ class SaveLoad:
             self.load_input.unobserve(self._uploaded, "value")
             self.load_input.value = ()
             self.load_input.observe(self._uploaded, "value")
+
+
+# -- the autosave ----------------------------------------------------------------------------
+
+
+def data_folder() -> Path:
+    """Where railwidgets keeps what it saves by itself: ``$RAILWIDGETS_DATA`` if set,
+    else the user's data folder (``$XDG_DATA_HOME/railwidgets``, by default
+    ``~/.local/share/railwidgets``; ``%LOCALAPPDATA%\\railwidgets`` on Windows)."""
+    if os.environ.get("RAILWIDGETS_DATA"):
+        return Path(os.environ["RAILWIDGETS_DATA"])
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "railwidgets"
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "railwidgets"
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """A game an autosave kept: the game, who sat where, the bots' seed, and when."""
+
+    game: Game
+    seats: tuple[str, ...]
+    bot_seed: int
+    saved_at: float
+
+    def describe(self, now: float | None = None) -> str:
+        """What the offer to resume says: the move and how long ago, nothing hidden.
+
+        >>> from railwidgets import minirails
+        >>> game = minirails.Game(players=3, seed=1)
+        >>> game.apply(game.legal_actions()[0])
+        >>> Resumable(game, ("human", "greedy", "greedy"), 0, 100.0).describe(now=220.0)
+        'A game of Mini Rails was on this board 2 minutes ago, at move 1.'
+        """
+        ago = max(0.0, (time.time() if now is None else now) - self.saved_at)
+        minutes = round(ago / 60)
+        when = (
+            "a moment ago"
+            if minutes < 1
+            else f"{minutes} minute{'s' if minutes != 1 else ''} ago"
+            if minutes < 120
+            else f"{round(minutes / 60)} hours ago"
+        )
+        moves = len(self.game.history)
+        return f"A game of {self.game.TITLE} was on this board {when}, at move {moves}."
+
+
+class Autosave:
+    """The game on a board, kept in one file at every change, so that a reloaded page
+    (Voilà runs the notebook again in a new kernel) or a restarted kernel can offer to
+    resume it. ``key`` names the board (one file per key, in :func:`data_folder`).
+
+    The file holds the whole record, hidden things included, like a saved file; it
+    stays on the machine that runs the kernel. A finished game is not offered again.
+
+    >>> import tempfile
+    >>> from railwidgets import twistytracks
+    >>> keeper = Autosave("demo", tempfile.mkdtemp())
+    >>> game = twistytracks.Game(players=2, seed=5)
+    >>> game.apply(game.legal_actions()[0])
+    >>> keeper.write(game, ["human", "greedy"], bot_seed=3)
+    >>> kept = keeper.read(twistytracks.Game)
+    >>> kept.game.to_json() == game.to_json(), kept.seats, kept.bot_seed
+    (True, ('human', 'greedy'), 3)
+    """
+
+    def __init__(self, key: str, folder: str | Path | None = None) -> None:
+        if not key or not all(c.isalnum() or c in "-_." for c in key) or key.startswith("."):
+            raise ValueError(
+                f"an autosave key names a file: letters, digits, '-', '_' and '.', not {key!r}"
+            )
+        self.key = key
+        self.folder = Path(folder) if folder is not None else data_folder() / "autosave"
+        self.failure = ""  # why the last write failed, if it did
+
+    @property
+    def path(self) -> Path:
+        return self.folder / f"{self.key}.json"
+
+    def write(self, game: Game, seats: Sequence[str], bot_seed: int) -> None:
+        """Keep ``game`` (atomically: a reader sees the old file or the new one)."""
+        entry = {
+            "record": json.loads(game.to_json()),
+            "seats": list(seats),
+            "bot_seed": bot_seed,
+            "saved_at": time.time(),
+        }
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(entry, out)
+            os.replace(temporary, self.path)
+            self.failure = ""
+        except OSError as err:  # a read-only home must not break the game
+            self.failure = f"The game could not be kept for a reload: {err}"
+
+    def read(self, game_cls: type[Game]) -> Resumable | None:
+        """The game kept for this board, if there is one worth resuming (of this kind,
+        not over, with a move made); a damaged file is passed over."""
+        try:
+            entry = json.loads(self.path.read_text(encoding="utf-8"))
+            game = game_cls.from_json(json.dumps(entry["record"]))
+            seats = tuple(str(kind) for kind in entry["seats"])
+            bot_seed = entry["bot_seed"]
+            saved_at = float(entry["saved_at"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if game.is_over or not game.history or len(seats) != game.num_players:
+            return None
+        if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
+            return None
+        return Resumable(game, seats, bot_seed, saved_at)
+
+    def clear(self) -> None:
+        """Forget the game kept for this board."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as err:
+            self.failure = f"The kept game could not be removed: {err}"

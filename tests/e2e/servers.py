@@ -292,6 +292,8 @@ def start_server(
             "IPYTHONDIR": str(work_dir / "ipython"),
             "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
             "PYTHONUNBUFFERED": "1",
+            # what the widgets keep for a reload (autosave) stays in this server's folder
+            "RAILWIDGETS_DATA": str(work_dir / "railwidgets-data"),
             **(extra_env or {}),
         }
         log_path = work_dir / "server.log"

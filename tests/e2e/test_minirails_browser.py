@@ -119,13 +119,23 @@ def test_voila_play_notebook_turn_reload_and_whole_game(
     turn = play_build_turn(view, "voila")
     assert turn.company in turn.status_after.lower(), turn.status_after
 
-    # A reload runs the notebook again: a new game, and the board is painted again.
+    # A reload runs the notebook again: a new game, the board painted again, and an offer
+    # to resume the game that was on the board (issue 27 item 5), which Resume takes.
+    view.wait_status(HUMAN_PROMPT)
+    page.wait_for_timeout(500)  # the bots' moves are kept as they come
     page.reload()
     again = MiniRailsView.only_one(page)
     again.wait_painted()
+    offer = again.root.locator(".railwidgets-resume")
+    offer.wait_for(state="visible")
+    assert "was on this board" in offer.inner_text(), offer.inner_text()
+    save_screenshot(page, "voila-4-reloaded-offer")
+    again.button("Resume").click()
+    resumed = again.wait_status(r"Resumed the game that was on this board \(move (\d+)\)")
+    assert int(re.search(r"move (\d+)", resumed).group(1)) >= 3, resumed  # type: ignore[union-attr]
+    offer.wait_for(state="hidden")
     again.wait_status(HUMAN_PROMPT)
-    save_screenshot(page, "voila-4-reloaded")
-    play_build_turn(again, "voila-reloaded")
+    save_screenshot(page, "voila-4-resumed")
 
     # Then the bots play the game to its end, and the final scores appear.
     let_bots_finish(again, "Orange", "voila-5", timeout_s=FULL_GAME_TIMEOUT_S)
