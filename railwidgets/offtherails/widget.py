@@ -66,7 +66,9 @@ VERB_LABEL = {
     "end now": "End the game now",
 }
 #: Each jewel's button shows its shape on the board (ruby a triangle, emerald an octagon, ...).
-ITEM_MARK = {"rock": "⬟", "ruby": "▼", "emerald": "⯃", "gold": "●", "diamond": "◆"}
+#: The items' marks on buttons, the shapes the board draws them in (an emerald's octagon
+#: has no glyph in common fonts: the hexagon stands for it; every mark is in DejaVu Sans).
+ITEM_MARK = {"rock": "⬟", "ruby": "▼", "emerald": "⬢", "gold": "●", "diamond": "◆"}
 ARROW = {"N": "↑ N", "E": "→ E", "S": "↓ S", "W": "← W"}
 
 

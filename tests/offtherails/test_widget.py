@@ -307,3 +307,14 @@ def test_an_animated_move_plays_over_the_board_before_the_cover_comes() -> None:
     sleeps = [i for i, (name, _) in enumerate(names) if name == "sleep"]
     cover = names.index(("text", "Pass the device to Green"))
     assert sleeps and cover > sleeps[-1]
+
+
+def test_27_9_button_marks_have_glyphs_in_common_fonts() -> None:
+    """The item marks on buttons come from the basic arrows and geometric shapes every
+    common sans font has (DejaVu Sans, which Debian's Chromium falls back on): the
+    emerald's ⯃ (U+2BC3) showed a missing-glyph box."""
+    from railwidgets.offtherails.widget import ARROW, ITEM_MARK
+
+    common = {0x2190, 0x2191, 0x2192, 0x2193, 0x25BC, 0x25CF, 0x25C6, 0x2B1F, 0x2B22}
+    marks = "".join(ITEM_MARK.values()) + "".join(a.split()[0] for a in ARROW.values())
+    assert {hex(ord(c)) for c in marks if ord(c) not in common} == set()
