@@ -155,6 +155,10 @@ class OffTheRailsWidget(GameWidget):
         "over": "§2.13",
     }
 
+    #: A pick changes only the lit targets, the ghost and the boxes: a click redraws that
+    #: layer alone (issue 27 item 16: the pieces were sent again at every pick).
+    CHOICE_LAYERS = ("highlights",)
+
     board_layout = LAYOUT
     game: Game
 
