@@ -66,7 +66,7 @@ def in_repository(base: Path, target: str) -> bool:
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
-def test_issue_27_11_every_relative_link_opens_a_file_of_the_repository(path: Path) -> None:
+def test_27_11_every_relative_link_opens_a_file_of_the_repository(path: Path) -> None:
     dead = [
         f"{where}: {target}"
         for where, text in markdown_of(path)
@@ -77,7 +77,7 @@ def test_issue_27_11_every_relative_link_opens_a_file_of_the_repository(path: Pa
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
-def test_issue_27_11_every_file_named_in_code_is_in_the_repository(path: Path) -> None:
+def test_27_11_every_file_named_in_code_is_in_the_repository(path: Path) -> None:
     dead = [
         f"{where}: {target}"
         for where, text in markdown_of(path)
@@ -97,16 +97,14 @@ def test_issue_27_11_every_file_named_in_code_is_in_the_repository(path: Path) -
         ('<img src="pictures/board.svg">', "pictures/board.svg"),
     ],
 )
-def test_issue_27_11_the_check_finds_the_dead_references_the_issue_found(
-    text: str, bad: str
-) -> None:
+def test_27_11_the_check_finds_the_dead_references_the_issue_found(text: str, bad: str) -> None:
     base = REPO_ROOT / "notebooks"
     found = links(text) + code_paths(text)
     assert found == [bad]
     assert not (in_repository(base, bad) or in_repository(REPO_ROOT, bad))
 
 
-def test_issue_27_11_good_references_pass_and_others_are_not_taken_for_files() -> None:
+def test_27_11_good_references_pass_and_others_are_not_taken_for_files() -> None:
     base = REPO_ROOT / "notebooks"
     text = (
         "[the reference](../railwidgets/offtherails/reference.md#§2.6) and "

@@ -288,28 +288,6 @@ def test_the_saved_picture_is_the_board_as_shown() -> None:
     assert "Action phase: 4 of 4 actions left" in bundle["image/svg+xml"]
 
 
-def test_an_animated_move_plays_over_the_board_before_the_cover_comes() -> None:
-    """The frames are drawn over the board as it was; the hot-seat cover ends the batch."""
-
-    class Recorder(RecordingPainter):
-        """Keeps every call, cleared layers too (the order of the batch is the point)."""
-
-        def clear(self, name: str | None = None) -> None:
-            self._record("clear", layer=name)
-
-        def forget_styles(self) -> None:
-            pass
-
-    w = OffTheRailsWidget(game=scenarios.rear_end(), seats=["human", "human"])
-    w.board.painter = Recorder(L.width, L.height, w.LAYERS)  # type: ignore[assignment]
-    option_button(w, "verb", "end").click()
-    assert w.covered
-    names = [(call.name, call.args.get("text")) for call in w.board.painter.calls]  # type: ignore[attr-defined]
-    sleeps = [i for i, (name, _) in enumerate(names) if name == "sleep"]
-    cover = names.index(("text", "Pass the device to Green"))
-    assert sleeps and cover > sleeps[-1]
-
-
 # -- issue 27 item 3: turning a tile --------------------------------------------------------------
 
 SHAPES = ("NS", "EW", "NE", "ES", "SW", "NW")
@@ -336,7 +314,7 @@ def rotate_button(w: OffTheRailsWidget) -> ipywidgets.Button:
 
 @pytest.mark.parametrize("verb", ["straight", "corner"])
 @pytest.mark.parametrize("turns", [0, 1, 2, 3])
-def test_issue_27_3_the_ghost_shows_what_confirm_lays(verb: str, turns: int) -> None:
+def test_27_3_the_ghost_shows_what_confirm_lays(verb: str, turns: int) -> None:
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
     option_button(w, "verb", verb).click()
     w.click(*L.centre((0, 4)))
@@ -350,7 +328,7 @@ def test_issue_27_3_the_ghost_shows_what_confirm_lays(verb: str, turns: int) -> 
 
 
 @pytest.mark.parametrize(("verb", "shapes"), [("straight", 2), ("corner", 4)])
-def test_issue_27_3_every_rotate_turns_the_tile(verb: str, shapes: int) -> None:
+def test_27_3_every_rotate_turns_the_tile(verb: str, shapes: int) -> None:
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
     option_button(w, "verb", verb).click()
     w.click(*L.centre((0, 4)))
@@ -362,7 +340,7 @@ def test_issue_27_3_every_rotate_turns_the_tile(verb: str, shapes: int) -> None:
     assert len(set(seen)) == shapes and seen[shapes] == seen[0]  # every shape, then round again
 
 
-def test_issue_27_3_the_tutorials_first_turn_as_it_reads() -> None:
+def test_27_3_the_tutorials_first_turn_as_it_reads() -> None:
     """Place cart, then three straights clicked and confirmed as shown: the cart rolls
     onto the deposit instead of derailing (the tutorial's words, by clicks)."""
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"], animate=False)
@@ -378,7 +356,7 @@ def test_issue_27_3_the_tutorials_first_turn_as_it_reads() -> None:
     assert w.game.legal_actions() == [otr.TakeItem("ruby"), otr.TakeItem("gold")], w.status_text
 
 
-def test_issue_27_3_back_takes_the_tile_with_its_square_and_a_refusal_changes_nothing() -> None:
+def test_27_3_back_takes_the_tile_with_its_square_and_a_refusal_changes_nothing() -> None:
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
     option_button(w, "verb", "corner").click()
     w.click(*L.centre((0, 4)))
@@ -393,7 +371,7 @@ def test_issue_27_3_back_takes_the_tile_with_its_square_and_a_refusal_changes_no
     assert ghost_shown(w, (1, 4)) == "NE" and not w.confirm_button.disabled
 
 
-def test_issue_27_3_another_kind_of_tile_comes_with_a_shape_too() -> None:
+def test_27_3_another_kind_of_tile_comes_with_a_shape_too() -> None:
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
     option_button(w, "verb", "straight").click()
     w.click(*L.centre((5, 5)))
@@ -404,3 +382,25 @@ def test_issue_27_3_another_kind_of_tile_comes_with_a_shape_too() -> None:
     assert ghost_shown(w, (5, 5)) == "NS"
     w.confirm()
     assert w.game.history == (otr.PlaceTile((5, 5), "NS"),)
+
+
+def test_an_animated_move_plays_over_the_board_before_the_cover_comes() -> None:
+    """The frames are drawn over the board as it was; the hot-seat cover ends the batch."""
+
+    class Recorder(RecordingPainter):
+        """Keeps every call, cleared layers too (the order of the batch is the point)."""
+
+        def clear(self, name: str | None = None) -> None:
+            self._record("clear", layer=name)
+
+        def forget_styles(self) -> None:
+            pass
+
+    w = OffTheRailsWidget(game=scenarios.rear_end(), seats=["human", "human"])
+    w.board.painter = Recorder(L.width, L.height, w.LAYERS)  # type: ignore[assignment]
+    option_button(w, "verb", "end").click()
+    assert w.covered
+    names = [(call.name, call.args.get("text")) for call in w.board.painter.calls]  # type: ignore[attr-defined]
+    sleeps = [i for i, (name, _) in enumerate(names) if name == "sleep"]
+    cover = names.index(("text", "Pass the device to Green"))
+    assert sleeps and cover > sleeps[-1]
