@@ -3,7 +3,8 @@
 Pure (no widget import): :func:`parts_of` splits each action into the parts a
 person picks in order (a verb, a square, the exits; a cart, then − or +; an
 exit; an item, ...), :func:`board_pick` turns a click on the board or the panel
-into a pick, and :func:`lights` says what to light up for the pick in hand. What
+into a pick, :func:`new_tile_shape` is the shape a new tile comes with on the
+square picked, and :func:`lights` says what to light up for the pick in hand. What
 may be picked always comes from the engine's legal actions through the choice
 (``railwidgets.ui.choice.Choice``), never from a copy of a rule.
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from railwidgets.core.action import Action
 from railwidgets.offtherails.actions import (
@@ -44,11 +45,13 @@ from railwidgets.offtherails.board import exits_text, neighbour
 from railwidgets.offtherails.components import SIDE_LETTERS, STRAIGHTS, Square
 from railwidgets.offtherails.render import CartTarget, MissionTarget, SquareTarget, Target
 
-__all__ = ["VERBS", "Lights", "board_pick", "lights", "parts_of"]
+__all__ = ["VERBS", "Lights", "board_pick", "lights", "new_tile_shape", "parts_of"]
 
 Parts = tuple[tuple[str, Hashable], ...]
 #: The verbs of the action phase, in the order of their buttons.
 VERBS = ("straight", "corner", "upgrade", "cart", "speed", "end", "end now")
+#: The verbs that lay a new tile: it comes on its square with a shape, which Rotate turns.
+NEW_TILE = ("straight", "corner")
 _STRAIGHT_TEXT = frozenset(exits_text(mask) for mask in STRAIGHTS)
 
 
@@ -61,6 +64,12 @@ class ChoiceLike(Protocol):
     def options(self, part: str) -> tuple[Hashable, ...]: ...
 
     def picked(self, part: str) -> Hashable | None: ...
+
+    def has(self, part: str) -> bool: ...
+
+    def allows(self, part: str, value: Hashable) -> bool: ...
+
+    def pick(self, part: str, value: Hashable) -> Self: ...
 
 
 def parts_of(action: Action) -> Parts:
@@ -99,6 +108,33 @@ def parts_of(action: Action) -> Parts:
     if isinstance(action, ChooseSide):
         return (("side", action.side),)
     raise TypeError(f"{action!r} is not an Off the Rails action")
+
+
+def new_tile_shape(choice: ChoiceLike, part: str, value: Hashable) -> Hashable | None:
+    """The shape a new tile comes with when ``value`` is picked for ``part`` next and that
+    puts the tile on a square; ``None`` when the pick does not (or is not allowed).
+
+    A tile laid with A1 (§2.6) comes on its square turned as the engine lists its
+    first shape, and the widget *picks* that shape with the square: the ghost shows
+    it, Confirm lays it, and every Rotate turns it to the next one.
+
+    >>> from railwidgets.offtherails import scenarios
+    >>> from railwidgets.ui.choice import Choice
+    >>> choice = Choice.from_game(scenarios.first_turn(), parts_of).pick("verb", "straight")
+    >>> new_tile_shape(choice, "square", (0, 4))
+    'NS'
+    >>> new_tile_shape(choice, "square", (3, 3)) is None   # a mine centre: no tile goes there
+    True
+    >>> straight = choice.pick("square", (0, 4)).pick("exits", "NS")
+    >>> new_tile_shape(straight, "verb", "corner")   # a straight's shape does not fit a corner
+    'NE'
+    """
+    if not choice.allows(part, value):
+        return None
+    after = choice.pick(part, value)  # a shape picked before stays if it still fits
+    if after.picked("verb") not in NEW_TILE or not after.has("square") or after.has("exits"):
+        return None
+    return next(iter(after.options("exits")), None)
 
 
 def _moving_square(data: Mapping[str, Any]) -> Square | None:
@@ -168,7 +204,7 @@ def _exits_for_click(choice: ChoiceLike, edge: str, tile: str) -> str:
     with_edge = [o for o in options if edge in o]
     if not with_edge:
         return edge
-    current = str(choice.picked("exits") or options[0])  # unpicked: the ghost shows the first
+    current = str(choice.picked("exits") or options[0])  # unpicked: as if the first
     if edge in current:  # the same side again: the next shape with an exit there
         return with_edge[(with_edge.index(current) + 1) % len(with_edge)]
     keeping = [o for o in with_edge if set(o) & set(current)]  # keep the other exit if it can
@@ -194,9 +230,7 @@ def lights(choice: ChoiceLike, data: Mapping[str, Any], seat: int) -> Lights:
     square = choice.picked("square")
     if square is not None:
         out.selected = square  # type: ignore[assignment]
-        exits = choice.picked("exits")
-        if exits is None and choice.picked("verb") in ("straight", "corner"):
-            exits = next(iter(choice.options("exits")), None)
+        exits = choice.picked("exits")  # the ghost is only ever what Confirm lays
         if exits is not None:
             out.ghost = (square, str(exits))  # type: ignore[assignment]
         if choice.picked("verb") == "upgrade":

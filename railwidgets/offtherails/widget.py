@@ -2,8 +2,8 @@
 
 In the action phase pick what to do with the buttons (Place straight, Place
 corner, Upgrade, Place cart, Speed, End actions), then click a lit square;
-a tile shows as a ghost until you confirm it (Rotate, or click the side an
-exit should face). In the movement phase the arrows on the board are the
+a new tile comes on it already turned, as a ghost: Rotate (R) turns it, or
+click the side an exit should face, and Confirm lays it as the ghost shows. In the movement phase the arrows on the board are the
 exits the cart may take (or where its nose may point); jewels, piles and
 missions are buttons. Seats can be Human (hot-seat: the board is covered
 between people when something is secret), Random bot or Greedy bot.
@@ -45,7 +45,7 @@ from railwidgets.offtherails.actions import (
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.components import KINDS, MISSIONS, SIDE_LETTERS, VALUE
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
-from railwidgets.offtherails.picks import board_pick, lights, parts_of
+from railwidgets.offtherails.picks import NEW_TILE, board_pick, lights, new_tile_shape, parts_of
 from railwidgets.offtherails.render import LAYOUT, cart_box, hit_test, mission_box
 from railwidgets.offtherails.rules import Game
 from railwidgets.offtherails.sidebar import player_name, seat_colour
@@ -166,6 +166,27 @@ class OffTheRailsWidget(GameWidget):
 
     def parts(self, action: Action) -> tuple[tuple[str, Hashable], ...]:
         return parts_of(action)
+
+    def pick(self, part: str, value: Hashable) -> None:
+        """Pick ``value`` for ``part`` (a click or a button). A new tile comes on its square
+        with a shape picked (the ghost is what Confirm lays; Rotate turns it, §2.6 A1)."""
+        shape = new_tile_shape(self.choice, part, value)
+        if shape is None:
+            super().pick(part, value)
+            return
+        before = self.choice
+        on_square = self.choice = before.pick(part, value)
+        super().pick("exits", shape)  # one pick as far as the board and panels go
+        if self.choice is on_square:
+            self.choice = before  # refused (nobody may pick now): the square goes too
+
+    def back(self) -> None:
+        """Back (or Esc): forget the last part picked. A new tile's shape came with the
+        pick before it (its square, or its verb), so Back takes both."""
+        choice = self.choice
+        if choice.picked("verb") in NEW_TILE and choice.picks and choice.picks[-1][0] == "exits":
+            self.choice = choice.back()
+        super().back()
 
     def is_secret(self, seat: int, action: Action, viewer: int | None) -> bool:
         """A split is the hit cart owner's secret: nobody else sees how the piles were made (C-5)."""

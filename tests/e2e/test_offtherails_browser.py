@@ -1,7 +1,8 @@
 """Off the Rails in a real browser: JupyterLab, Voilà and Notebook 7 in headless Chromium.
 
-In the tutorial a person plays Red's first turn with the mouse (a cart, two slower
-dice, a tile; the cart rolls onto it), then a rear-end crash in hot-seat: the cover
+In the tutorial a person plays Red's first turn with the mouse against a bot (a cart,
+two slower dice, a tile turned with Rotate; the cart rolls onto it; Undo takes the tile
+back), then a rear-end crash in hot-seat: the cover
 hides the board while the device changes hands, Green splits the load with a
 button, Red picks a face-down pile. The solo game, handed to the greedy bot, ends
 with its result; the page is reloaded and still shows the crash's board. In Voilà the play
@@ -53,7 +54,13 @@ def body_point(square: tuple[int, int], facing: str = "S") -> tuple[float, float
 
 
 def play_first_turn(view: OffTheRailsView, name: str) -> None:
-    """Red's first turn by clicks: a cart, two slower dice, a tile; the cart rolls onto it."""
+    """Red's first turn by clicks: a cart, two slower dice, a tile; the cart rolls onto it.
+
+    The tile is laid as the tutorial says: clicked, its ghost (north–south) turned twice
+    with Rotate and confirmed; a tile laid east–west would derail the cart (issue 27,
+    item 3). Green is a bot: after its turn the board is Red's again, uncovered, and
+    Undo takes the tile back to try again (item 2).
+    """
     view.wait_status(r"Red: 4 actions left")
     view.shot(f"{name}-0-painted")
     view.press("Place cart")
@@ -67,16 +74,25 @@ def play_first_turn(view: OffTheRailsView, name: str) -> None:
         view.wait_status(r"slow down the white cart")
     view.press("Place straight")
     view.click_square((0, 4))
-    view.click_side((0, 4), "N")
-    view.wait_status(r"Confirm")
+    view.wait_status(r"press Confirm")  # the ghost is picked: Confirm is ready at once
+    for _ in range(2):  # every press turns it: east–west, then north–south again
+        before = canvas_fingerprint(view.canvas)
+        view.press("Rotate")
+        wait_for_change(lambda: canvas_fingerprint(view.canvas), before, view.page, what="ghost")
     view.shot(f"{name}-1-ghost")
     before = canvas_fingerprint(view.canvas)
     view.press("Confirm")  # the fourth action: the cart rolls one square onto the tile
     wait_for_change(lambda: canvas_fingerprint(view.canvas), before, view.page, what="canvas")
     view.wait_colour(body_point((0, 4)), CLAN_FILL[0])
     view.wait_colour(body_point((-1, 4)), CLAN_FILL[0], shown=False)
-    view.wait_status(r"Pass the device to Green")
+    view.wait_status(r"Red: 4 actions left", timeout_s=60)  # Green, a bot, has played
+    assert "Pass the device" not in view.status_text()
+    view.wait_colour(body_point((0, 4)), CLAN_FILL[0])  # what Red did is still in sight
     view.shot(f"{name}-2-moved")
+    view.press("Undo")  # the tile, and Green's turn after it, are taken back
+    view.wait_status(r"Took back Red's place a NS tile at \(0, 4\)")
+    view.wait_colour(body_point((-1, 4)), CLAN_FILL[0])
+    view.shot(f"{name}-2-undone")
 
 
 def crash_in_hot_seat(view: OffTheRailsView, name: str) -> None:

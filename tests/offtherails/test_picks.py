@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from railwidgets import offtherails as otr
 from railwidgets.offtherails import scenarios
-from railwidgets.offtherails.picks import board_pick, lights, parts_of
+from railwidgets.offtherails.picks import board_pick, lights, new_tile_shape, parts_of
 from railwidgets.offtherails.render import CartTarget, MissionTarget, SquareTarget
 from railwidgets.ui.choice import Choice
 
@@ -29,7 +29,10 @@ def test_a_tile_turns_to_the_side_clicked_and_shows_as_a_ghost() -> None:
     game = scenarios.first_turn()
     choice = choice_of(game).pick("verb", "corner").pick("square", (0, 4))
     lit = lights(choice, game.view(0), 0)
-    assert lit.selected == (0, 4) and lit.ghost == ((0, 4), "NE")  # the first shape, unpicked
+    assert lit.selected == (0, 4) and lit.ghost is None  # no shape picked: no ghost (issue 27.3)
+    shape = new_tile_shape(choice_of(game).pick("verb", "corner"), "square", (0, 4))
+    assert shape == "NE"  # the widget picks the first shape with the square
+    assert lights(choice.pick("exits", shape), game.view(0), 0).ghost == ((0, 4), "NE")
     pick = board_pick(choice, SquareTarget((0, 4), "W"), game.view(0), 0)
     assert pick == ("exits", "NW")  # an exit turns west, the north one stays
     choice = choice.pick(*pick)

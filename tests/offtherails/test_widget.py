@@ -13,6 +13,7 @@ from railwidgets.core.action import Action
 from railwidgets.draw import RecordingPainter
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.bots import GreedyBot
+from railwidgets.offtherails.glyphs import RAIL, Track
 from railwidgets.offtherails.picks import parts_of
 from railwidgets.offtherails.render import LAYOUT as L
 from railwidgets.offtherails.render import mission_box
@@ -285,6 +286,102 @@ def test_the_saved_picture_is_the_board_as_shown() -> None:
     bundle = w._repr_mimebundle_()
     assert bundle["image/svg+xml"].startswith("<svg")
     assert "Action phase: 4 of 4 actions left" in bundle["image/svg+xml"]
+
+
+# -- issue 27 item 3: turning a tile --------------------------------------------------------------
+
+SHAPES = ("NS", "EW", "NE", "ES", "SW", "NW")
+
+
+def ghost_shown(w: OffTheRailsWidget, square: tuple[int, int]) -> str | None:
+    """The shape of the ghost tile on ``square`` as the widget draws it (its rails on the
+    highlights layer), or ``None`` when no ghost is drawn there."""
+    painter = RecordingPainter(L.width, L.height, w.LAYERS)
+    w.draw_dynamic(painter)
+    drawn = [c["segments"] for c in painter.by_name("lines", "highlights") if c["stroke"] == RAIL]
+    for shape in SHAPES:
+        track = Track()
+        track.add(*L.origin(square), L.cell, shape)
+        if track.rails in drawn:
+            return shape
+    assert not drawn, "rails drawn on the highlights layer that are no tile on that square"
+    return None
+
+
+def rotate_button(w: OffTheRailsWidget) -> ipywidgets.Button:
+    return next(button for spec, button in w.choice_buttons if spec.description == "Rotate")
+
+
+@pytest.mark.parametrize("verb", ["straight", "corner"])
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_27_3_the_ghost_shows_what_confirm_lays(verb: str, turns: int) -> None:
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
+    option_button(w, "verb", verb).click()
+    w.click(*L.centre((0, 4)))
+    assert ghost_shown(w, (0, 4)) is not None and not w.confirm_button.disabled, w.status_text
+    for turn in range(turns):  # the button and the key alike
+        rotate_button(w).click() if turn % 2 else w.key("r")
+    shown = ghost_shown(w, (0, 4))
+    w.confirm()
+    assert w.game.history == (otr.PlaceTile((0, 4), shown),), w.status_text  # type: ignore[arg-type]
+    assert ghost_shown(w, (0, 4)) is None
+
+
+@pytest.mark.parametrize(("verb", "shapes"), [("straight", 2), ("corner", 4)])
+def test_27_3_every_rotate_turns_the_tile(verb: str, shapes: int) -> None:
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
+    option_button(w, "verb", verb).click()
+    w.click(*L.centre((0, 4)))
+    seen = [ghost_shown(w, (0, 4))]
+    for press in range(2 * shapes):
+        rotate_button(w).click() if press % 2 else w.key("r")
+        seen.append(ghost_shown(w, (0, 4)))
+        assert seen[-1] != seen[-2], (seen, w.status_text)
+    assert len(set(seen)) == shapes and seen[shapes] == seen[0]  # every shape, then round again
+
+
+def test_27_3_the_tutorials_first_turn_as_it_reads() -> None:
+    """Place cart, then three straights clicked and confirmed as shown: the cart rolls
+    onto the deposit instead of derailing (the tutorial's words, by clicks)."""
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"], animate=False)
+    option_button(w, "verb", "cart").click()
+    w.click(*L.centre((-1, 4)))
+    option_button(w, "cart", "white").click()
+    for row in (0, 1, 2):
+        option_button(w, "verb", "straight").click()
+        w.click(*L.centre((row, 4)))
+        assert ghost_shown(w, (row, 4)) == "NS"  # drawn north–south: Confirm lays it so
+        w.key("Enter")
+    assert w.game.history[1:] == tuple(otr.PlaceTile((row, 4), "NS") for row in (0, 1, 2))
+    assert w.game.legal_actions() == [otr.TakeItem("ruby"), otr.TakeItem("gold")], w.status_text
+
+
+def test_27_3_back_takes_the_tile_with_its_square_and_a_refusal_changes_nothing() -> None:
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
+    option_button(w, "verb", "corner").click()
+    w.click(*L.centre((0, 4)))
+    w.key("r")
+    w.key("Escape")
+    assert ghost_shown(w, (0, 4)) is None and w.choice.picks == (("verb", "corner"),)
+    assert rotate_button(w).disabled and w.confirm_button.disabled
+    w.click(*L.centre((3, 3)))  # a mine centre: refused, citing the rule
+    assert w.status_error and "§2.6 A1" in w.status_text
+    assert w.choice.picks == (("verb", "corner"),) and ghost_shown(w, (3, 3)) is None
+    w.click(*L.centre((1, 4)))  # another square: a ghost again, Confirm ready
+    assert ghost_shown(w, (1, 4)) == "NE" and not w.confirm_button.disabled
+
+
+def test_27_3_another_kind_of_tile_comes_with_a_shape_too() -> None:
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"])
+    option_button(w, "verb", "straight").click()
+    w.click(*L.centre((5, 5)))
+    w.key("r")
+    option_button(w, "verb", "corner").click()  # the square stays; the straight shape cannot
+    assert ghost_shown(w, (5, 5)) == "NE" and not w.confirm_button.disabled
+    option_button(w, "verb", "straight").click()
+    assert ghost_shown(w, (5, 5)) == "NS"
+    w.confirm()
+    assert w.game.history == (otr.PlaceTile((5, 5), "NS"),)
 
 
 def test_an_animated_move_plays_over_the_board_before_the_cover_comes() -> None:
