@@ -321,3 +321,35 @@ def test_2_14_1_a_bumper_carts_bump_meets_no_collision_mission(
     assert p["turn"]["stage"] == "actions" and p["turn"]["active"] == 1  # no mission step
     assert board_cart(g, 1, "white")["place"] == "board"
     assert board_cart(g, 1, "white")["contents"] == load
+
+
+def test_d_13_d_18_a_bump_on_the_first_step_takes_nothing_where_the_cart_stands() -> None:
+    """D-13, D-18: a cart whose first step is a bump entered no square this move, so it
+    takes nothing from the square it started on, items or not (§2.7.3)."""
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (2, 4), "E", "W", 3, {"ruby": 1}),
+        tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "EW"},
+        items={(1, 4): {"emerald": 2, "diamond": 1}},
+    )
+    mover = board_cart(g, 0, "white")
+    assert (mover["square"], mover["facing"], mover["back"]) == ([1, 4], "N", "S")  # turned
+    assert mover["contents"] == {"gold": 1}
+    assert square(g, (1, 4))["items"] == {"emerald": 2, "diamond": 1}
+    assert g.position()["turn"]["active"] == 1  # no decision was left: the turn went on
+
+
+def test_d_13_d_14_a_collision_on_the_first_step_takes_nothing_where_the_cart_stands() -> None:
+    """D-13, D-14: a cart stopped by a collision on its first step entered no square this
+    move: it takes nothing at its end, even though a collision ends a move (§2.7.5 step 7)."""
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (2, 4), "S", "N", 3, {"emerald": 1}),
+        items={(1, 4): {"ruby": 2, "diamond": 1}},
+    )
+    mover = board_cart(g, 0, "white")
+    assert (mover["place"], mover["square"], mover["facing"]) == ("board", [1, 4], "N")
+    assert mover["contents"] == {"gold": 1}
+    assert square(g, (1, 4))["items"] == {"ruby": 2, "diamond": 1}
+    assert square(g, (2, 4))["items"] == {"emerald": 1}  # the hit cart dropped its one item
+    assert met(g) == [8]  # Jewel Heist: the collision itself happened as usual
