@@ -6,6 +6,7 @@ import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
+from railwidgets.core.errors import RecordError
 from tests.offtherails.scenario import board_cart, cart, game, snapshot, square
 
 
@@ -92,6 +93,7 @@ def test_2_6_a1_place_tile() -> None:
 
 
 def test_2_6_a1_refusals() -> None:
+    """C-12: only straights and corners are placed; junctions come only from upgrades."""
     g = game(tiles={(5, 5): "NS"}, chasm={(6, 6): "red"})
     refused(g, otr.PlaceTile((3, 3), "NS"), "mine centre.*2.6 A1")
     refused(g, otr.PlaceTile((6, 6), "NS"), "chasm")
@@ -166,6 +168,22 @@ def test_2_6_a4_speed() -> None:
     g.apply(otr.ChangeSpeed("white", -1))
     assert board_cart(g, 0, "white")["speed"] == 5
     assert otr.ChangeSpeed("white", 1) in g.legal_actions()
+
+
+def test_d_10_speed_runs_from_1_to_6() -> None:
+    """D-10: the speed dice are d6: no step above 6 or below 1 is offered or allowed, and
+    a position with speed 0 or 7 cannot be loaded."""
+    g = game(
+        tiles={(0, 4): "NS"},
+        carts=[cart(0, "white", (0, 4), "S", "N", speed=6), cart(0, "black", (-1, 7), "S", "N", 1)],
+    )
+    speeds = {(a.cart, a.delta) for a in g.legal_actions() if isinstance(a, otr.ChangeSpeed)}
+    assert speeds == {("white", -1), ("black", 1)}
+    refused(g, otr.ChangeSpeed("white", 1), r"1–6, not 7 \(§2\.6 A4, D-10\)")
+    refused(g, otr.ChangeSpeed("black", -1), r"1–6, not 0 \(§2\.6 A4, D-10\)")
+    for speed in (0, 7):
+        with pytest.raises(RecordError, match="speed"):
+            game(tiles={(0, 4): "NS"}, carts=[cart(0, "white", (0, 4), "S", "N", speed=speed)])
 
 
 def test_2_6_four_actions_end_the_phase() -> None:

@@ -29,6 +29,8 @@ def end_turn(g: otr.Game) -> None:
 
 
 def test_2_9_deposit_stacks_and_a_cart_there_does_not_collect() -> None:
+    """D-22: new items go on top of those already there; a cart on the square does not
+    collect them now."""
     g = game(
         tiles={(4, 4): "NS"},
         items={(4, 4): {"ruby": 1}},
@@ -45,6 +47,7 @@ def test_2_9_deposit_stacks_and_a_cart_there_does_not_collect() -> None:
 
 
 def test_c_10_the_bag_runs_out() -> None:
+    """C-10, D-22: a deposit from a bag that runs short places what is left."""
     g = game(bag={"emerald": 1}, deposit_deck=["blue 7"], length="long", players=4)
     end_turn(g)
     assert square(g, (8, 4))["items"] == {"emerald": 1}  # D-22: what is left
@@ -52,6 +55,8 @@ def test_c_10_the_bag_runs_out() -> None:
 
 
 def test_2_10_chasm_card_final_round_and_collapse() -> None:
+    """D-23: the turn the Chasm card appears has no deposit; the final round and the collapse
+    follow (§2.10)."""
     g = game(
         tiles=LOOP,
         carts=[circling()],
@@ -193,6 +198,8 @@ def test_2_12_a_the_last_token_ends_the_game() -> None:
 
 
 def test_2_12_b_all_carts_have_left_the_board() -> None:
+    """C-1: the end check is the last step of a turn: the player whose cart derails still has
+    the chasm phase, and only then does the empty board end the game."""
     g = _after_collapse(tiles={(5, 5): "NS"}, carts=[cart(0, "white", (5, 5), "S", "N", 1)])
     end_turn(g)  # derails; the chasm phase still comes first (C-1)
     assert g.position()["turn"]["stage"] == "chasm"
@@ -207,6 +214,7 @@ def test_d_26_an_empty_board_before_the_collapse_does_not_end_the_game() -> None
 
 
 def test_2_14_2_chasm_die() -> None:
+    """D-31: with the chasm die no one chooses: a d8 places the token."""
     g = _after_collapse(tiles=LOOP, carts=[circling(0)], chasm_die=True)
     end_turn(g)
     p = g.position()
@@ -219,6 +227,8 @@ def test_2_14_2_chasm_die() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_2_14_2_chasm_die_rerolls_a_square_with_a_token(seed: int) -> None:
+    """D-31: the token's colour picks the mine, the d8 its numbered square, and a square that
+    holds a token already is rolled again."""
     red = [(2, 2), (2, 3), (2, 4), (3, 2)]  # red mine squares 1-4 (D-31)
     g = _after_collapse(
         tiles=LOOP,

@@ -30,6 +30,8 @@ def met(g: otr.Game) -> list[int]:
 
 
 def test_2_7_5_head_on_collision() -> None:
+    """D-16: head-on means nose to nose: the hit cart's nose points at the moving cart, and
+    it turns round too."""
     g = crash(
         cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
         cart(1, "white", (3, 4), "N", "S", 3, {"ruby": 1}),
@@ -44,6 +46,7 @@ def test_2_7_5_head_on_collision() -> None:
 
 
 def test_2_7_5_collision_from_behind_does_not_turn_the_hit_cart() -> None:
+    """D-16: a cart hit from behind does not face the mover: not head-on, so it keeps its nose."""
     g = crash(
         cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
         cart(1, "white", (3, 4), "S", "N", 3, {"rock": 1}),
@@ -127,6 +130,8 @@ def test_c_5_identical_piles_are_one_option() -> None:
 
 
 def test_2_7_5_own_carts_collide_normally() -> None:
+    """D-37: a head-on collision with your own cart meets Head to Head; Cart Ram needs an
+    opponent."""
     g = crash(
         cart(0, "white", (1, 4), "S", "N", 3),
         cart(0, "black", (3, 4), "N", "S", 3),
@@ -201,7 +206,9 @@ def test_2_14_1_bumper_carts() -> None:
     assert board_cart(g, 0, "white")["facing"] == "N"  # it still stops and turns round
 
 
-def test_2_14_1_bumper_carts_head_on_is_as_usual() -> None:
+def test_2_14_1_d_30_bumper_carts_head_on_is_as_usual() -> None:
+    """D-30: bumper carts protect only in collisions that are not head-on: head-on, the hit
+    cart drops, the empty mover derails and the missions take note as usual."""
     g = crash(
         cart(0, "white", (1, 4), "S", "N", 3),
         cart(1, "white", (3, 4), "N", "S", 3, {"ruby": 1}),
@@ -209,6 +216,8 @@ def test_2_14_1_bumper_carts_head_on_is_as_usual() -> None:
     )
     assert board_cart(g, 0, "white")["place"] == "supply"
     assert square(g, (3, 4))["items"] == {"ruby": 1}
+    assert board_cart(g, 1, "white")["contents"] == {}
+    assert met(g) == [7, 8]  # Head to Head, Jewel Heist
 
 
 def test_d_17_ceil_half_drop_rule() -> None:
@@ -321,3 +330,70 @@ def test_2_14_1_a_bumper_carts_bump_meets_no_collision_mission(
     assert p["turn"]["stage"] == "actions" and p["turn"]["active"] == 1  # no mission step
     assert board_cart(g, 1, "white")["place"] == "board"
     assert board_cart(g, 1, "white")["contents"] == load
+
+
+def test_d_13_d_18_a_bump_on_the_first_step_takes_nothing_where_the_cart_stands() -> None:
+    """D-13, D-18: a cart whose first step is a bump entered no square this move, so it
+    takes nothing from the square it started on, items or not (§2.7.3)."""
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (2, 4), "E", "W", 3, {"ruby": 1}),
+        tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "EW"},
+        items={(1, 4): {"emerald": 2, "diamond": 1}},
+    )
+    mover = board_cart(g, 0, "white")
+    assert (mover["square"], mover["facing"], mover["back"]) == ([1, 4], "N", "S")  # turned
+    assert mover["contents"] == {"gold": 1}
+    assert square(g, (1, 4))["items"] == {"emerald": 2, "diamond": 1}
+    assert g.position()["turn"]["active"] == 1  # no decision was left: the turn went on
+
+
+def test_d_13_d_14_a_collision_on_the_first_step_takes_nothing_where_the_cart_stands() -> None:
+    """D-13, D-14: a cart stopped by a collision on its first step entered no square this
+    move: it takes nothing at its end, even though a collision ends a move (§2.7.5 step 7)."""
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (2, 4), "S", "N", 3, {"emerald": 1}),
+        items={(1, 4): {"ruby": 2, "diamond": 1}},
+    )
+    mover = board_cart(g, 0, "white")
+    assert (mover["place"], mover["square"], mover["facing"]) == ("board", [1, 4], "N")
+    assert mover["contents"] == {"gold": 1}
+    assert square(g, (1, 4))["items"] == {"ruby": 2, "diamond": 1}
+    assert square(g, (2, 4))["items"] == {"emerald": 1}  # the hit cart dropped its one item
+    assert met(g) == [8]  # Jewel Heist: the collision itself happened as usual
+
+
+def test_c_4_d_38_turning_round_after_a_collision_is_never_a_choice() -> None:
+    """D-38, C-4: a cart stopped by a collision on a junction turns away from the other cart
+    (head-on, the other cart too) — not back the way it came, unless there is no exit away
+    from it; its owner is not asked where the nose points, though the junction has other
+    ways on."""
+    g = crash(
+        cart(0, "white", (2, 5), "W", "E", 2, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 1}),
+        tiles={(2, 5): "EW", (2, 4): "ESW", (3, 4): "NS", (4, 4): "NS"},
+    )
+    assert g.legal_actions() == [otr.ChooseExit("S"), otr.ChooseExit("W")]
+    g.apply(otr.ChooseExit("S"))  # into the cart at (3, 4)
+    mover = board_cart(g, 0, "white")
+    assert (mover["square"], mover["facing"], mover["back"]) == ([2, 4], "E", "S")
+    assert met(g) == [8]  # no nose to set: straight on to the mission step (Jewel Heist)
+    g = crash(
+        cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+        cart(1, "white", (3, 4), "N", "S", 3, {"ruby": 1}),
+        tiles=COLUMN | {(2, 4): "NESW", (3, 4): "NESW"},
+    )
+    g.apply(otr.ChooseExit("S"))  # head-on into the cart on the other cross
+    mover, other = board_cart(g, 0, "white"), board_cart(g, 1, "white")
+    assert (mover["square"], mover["facing"], mover["back"]) == ([2, 4], "N", "S")
+    assert (other["square"], other["facing"], other["back"]) == ([3, 4], "S", "N")
+    assert met(g) == [7, 8]  # straight to the mission step: neither nose was asked for
+    g = crash(
+        cart(0, "white", (2, 5), "W", "E", 2, {"gold": 1}),
+        cart(1, "white", (3, 4), "S", "N", 3, {"ruby": 1}),
+        tiles={(2, 5): "EW", (2, 4): "NESW", (3, 4): "NS", (4, 4): "NS"},
+    )
+    g.apply(otr.ChooseExit("S"))  # in from the east, turning south into the other cart
+    mover = board_cart(g, 0, "white")
+    assert (mover["square"], mover["facing"], mover["back"]) == ([2, 4], "N", "S")  # not E

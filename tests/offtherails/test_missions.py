@@ -54,6 +54,7 @@ def test_2_13_exit_missions(mission: int, hit: dict[str, int], miss: dict[str, i
 
 
 def test_2_13_m1_behind_enemy_lines() -> None:
+    """D-15, D-28: rocks are no jewels, and only a side an opponent plays is an enemy line."""
     assert 1 in met(exit_with({"ruby": 1}, missions=ALL))  # green is seat 1's side
     assert 1 not in met(exit_with({"rock": 2}, missions=ALL))  # rocks are no jewels (D-15)
     assert 1 not in met(exit_with({"ruby": 1}, east=True, missions=ALL))  # unassigned (D-28)
@@ -75,6 +76,7 @@ def test_2_13_one_cart_per_exit() -> None:
 
 
 def test_2_13_m5_jewel_collector() -> None:
+    """D-15: five items with a rock among them are not five jewels."""
     tiles = {(5, 5): "NS", (6, 5): "NS", (7, 5): "NS"}
     for contents, expected in (({"gold": 3}, [5]), ({"gold": 2, "rock": 1}, [])):
         g = game(
@@ -164,6 +166,7 @@ def test_d_27_no_ruby_bonus_without_rubies() -> None:
 
 
 def test_2_13_tie_breaks() -> None:
+    """D-15: the tie-break counts jewels, never rocks."""
     # same score: more jewels (rocks excluded) wins, even with more rocks
     g = finished([{"diamond": 1}, {"emerald": 2, "rock": 3}])
     assert g.scores() == [10, 10] and g.winners() == [1]
@@ -175,6 +178,7 @@ def test_2_13_tie_breaks() -> None:
 
 
 def test_2_13_m4_dirty_goblins() -> None:
+    """D-29: tied players all score Dirty Goblins; nobody does with no rocks (C-6: face up only)."""
     goblins = {"face_up": [4], "deck": [], "claimed": [[], [], []]}
     g = finished([{"rock": 2}, {"rock": 2}, {"rock": 1}], missions=goblins)
     assert g.scores() == [6 + 4, 6 + 4, 6]  # D-29: ties all score

@@ -223,16 +223,76 @@ def test_2_7_which_cart_moves_first() -> None:
 
 
 def test_d_20_a_cart_facing_out_on_its_track_returns_to_supply() -> None:
+    """D-20: a cart on its starting track facing out goes back to the supply when it next
+    moves: it does not derail (in solo a derailed cart would be gone)."""
     g = game(tiles=COLUMN, carts=[cart(0, "white", (-1, 4), "N", "S")])
     moved(g)
     assert board_cart(g, 0, "white")["place"] == "supply"
+    assert any("leaves its starting track for the supply" in line for line in g.log)
+    g = game(
+        players=1,
+        tiles=COLUMN,
+        carts=[cart(0, "red", (-1, 4), "N", "S")],
+        turn={"number": 3, "active": 0, "first_player": 0, "stage": "actions",
+              "actions_used": 0, "met": []},
+    )  # fmt: skip
+    moved(g)
+    assert board_cart(g, 0, "red")["place"] == "supply"
 
 
 def test_c_12_entering_a_starting_track_with_a_cart_is_an_exit() -> None:
+    """C-12, D-20: a starting track is a way out even when a cart stands on it: no
+    collision on the surface."""
     g = game(
         tiles=COLUMN,
-        carts=[cart(0, "white", (-1, 4), "S", "N", 1), cart(0, "black", (1, 4), "N", "S", 2)],
+        carts=[
+            cart(0, "white", (-1, 4), "S", "N", 1),
+            cart(0, "black", (1, 4), "N", "S", 2, {"gold": 1}),
+        ],
     )
     moved(g)
     g.apply(otr.ChooseCart("black"))
     assert board_cart(g, 0, "black")["place"] == "supply"
+    assert g.position()["stockpiles"][0] == {"gold": 1}  # it left the mine with its load
+    white = board_cart(g, 0, "white")
+    assert (white["place"], white["square"]) == ("board", [0, 4])  # untouched; then it moved
+
+
+def test_c_11_each_move_ends_before_the_next_cart_is_chosen() -> None:
+    """C-11: while two or more carts have not moved, the player chooses the next one, and
+    again after each move (solo: up to four carts)."""
+    tiles = {(5, c): "NS" for c in (5, 7, 9)} | {(6, c): "NS" for c in (5, 7, 9)}
+    g = game(
+        players=1,
+        tiles=tiles,
+        carts=[cart(0, colour, (5, c), "S", "N", 1) for colour, c in (("red", 5), ("yellow", 7),
+                                                                      ("green", 9))],
+        turn={"number": 3, "active": 0, "first_player": 0, "stage": "actions",
+              "actions_used": 0, "met": []},
+    )  # fmt: skip
+    moved(g)
+    assert g.legal_actions() == [otr.ChooseCart(c) for c in ("red", "yellow", "green")]
+    g.apply(otr.ChooseCart("yellow"))
+    assert board_cart(g, 0, "yellow")["square"] == [6, 7]  # its move is over
+    assert board_cart(g, 0, "red")["square"] == [5, 5]  # the others have not started
+    assert g.legal_actions() == [otr.ChooseCart("red"), otr.ChooseCart("green")]
+    g.apply(otr.ChooseCart("green"))
+    assert [board_cart(g, 0, c)["square"] for c in ("red", "green")] == [[6, 5], [6, 9]]
+
+
+def test_c_11_a_cart_removed_during_an_earlier_move_does_not_move() -> None:
+    """C-11: a cart derailed by its partner's collision stays in the supply: the movement
+    phase ends with the move that removed it."""
+    g = game(
+        tiles=COLUMN,
+        carts=[
+            cart(0, "white", (1, 4), "S", "N", 3, {"gold": 1}),
+            cart(0, "black", (3, 4), "S", "N", 3),
+        ],
+    )
+    moved(g)
+    g.apply(otr.ChooseCart("white"))  # white hits black, which was empty: black derails
+    assert board_cart(g, 0, "black")["place"] == "supply"
+    assert board_cart(g, 0, "white")["square"] == [2, 4]
+    assert g.position()["turn"]["active"] == 1
+    assert not any("black cart sets off" in line for line in g.log)

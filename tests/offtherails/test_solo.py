@@ -18,6 +18,8 @@ def solo(**kw: Any) -> otr.Game:
 
 
 def test_2_15_setup() -> None:
+    """D-32: solo has one deck of all 33 cards, the Chasm card too: none removed, no first
+    deposits, no chasm deck."""
     g = otr.Game(players=1, seed=4)
     p = g.position()
     assert len(p["squares"]) == 32
@@ -28,6 +30,7 @@ def test_2_15_setup() -> None:
             counts[kind] = counts.get(kind, 0) + n
     assert counts == {"ruby": 10, "emerald": 9, "gold": 8, "diamond": 5}
     assert len(p["deposit_deck"]) == 33 and p["chasm_deck"]["cards"] == []
+    assert p["removed_cards"] == []
     assert [c["name"] for c in p["carts"]] == ["red", "yellow", "green", "blue"]
     assert p["missions"]["face_up"] == [] and p["bag"] == {}
     assert p["chasm_supply"] == {"red": 5, "yellow": 5, "green": 5, "blue": 5}
@@ -35,6 +38,7 @@ def test_2_15_setup() -> None:
 
 
 def test_2_15_carts_enter_on_their_own_colour() -> None:
+    """D-33: up to four carts on the board in solo; each comes in on its own colour's side."""
     g = otr.Game(players=1, seed=4)
     g.apply(otr.PlaceCart("green", (12, 4)))
     before = snapshot(g)
@@ -118,6 +122,7 @@ def _result(delivered: dict[str, dict[str, int]], stock: dict[str, int]) -> otr.
 
 
 def test_2_15_results_and_high_score() -> None:
+    """D-36: sets through matching colours are counted first, then sets from what is left."""
     matched = {"N": {"ruby": 2}, "S": {"emerald": 2}, "E": {"gold": 2}, "W": {"diamond": 2}}
     g = _result(matched, {"ruby": 2, "emerald": 2, "gold": 2, "diamond": 2})
     assert g.solo_result() == "big victory" and g.scores() == [8 + 200]
