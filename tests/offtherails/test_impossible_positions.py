@@ -17,6 +17,7 @@ from railwidgets.core import RandomBot
 from railwidgets.core.errors import RecordError
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.components import COLOURS
+from tests.offtherails.scenario import cart, game
 
 Change = Callable[[dict[str, Any]], None]
 
@@ -310,3 +311,28 @@ def test_2_3_more_tiles_used_than_on_the_board_plus_destroyed_is_refused() -> No
     position["tiles"]["used"] -= 2
     _refused(position, rf"tiles\.used: {on_board - 1} tiles put into play, but {on_board} on the "
              r"board")  # fmt: skip
+
+
+def test_d_25_a_token_opened_away_from_its_closed_in_colour_still_loads() -> None:
+    # D-25: with no free square next to red, the red token opens next to any token. Here
+    # red's collapse token at (4, 4) is closed in by blue and yellow, each grown side by
+    # side from its own collapse square (§2.11.2); the game then places red elsewhere, and
+    # the position it reaches loads: the check is no stricter than the rules
+    tokens = {(4, 4): "red", (9, 9): "green"}  # red mine square 8, green square 1
+    tokens |= dict.fromkeys([(7, 3), (6, 3), (5, 3), (4, 3), (5, 4)], "blue")  # from blue 5
+    tokens |= dict.fromkeys([(3, 7), (3, 6), (3, 5), (3, 4), (4, 5)], "yellow")  # from yellow 7
+    loop = {(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"}
+    g = game(
+        tiles=loop,
+        chasm=tokens,
+        carts=[cart(1, "white", (5, 5), "E", "S", 1)],
+        chasm_deck={"cards": [], "tokens": False},
+        chasm_supply={"red": 3, "yellow": 0, "green": 4, "blue": 0},
+        final_round={"turns_left": 0, "collapsed": True, "drawn_token": "red"},
+        turn__stage="chasm",
+    )
+    targets = {a.square for a in g.legal_actions()}
+    assert (2, 4) in targets and not targets & {(3, 4), (5, 4), (4, 3), (4, 5)}
+    g.apply(otr.PlaceChasm((2, 4)))  # next to yellow: red has two groups now
+    position = g.position()
+    assert otr.Game.from_position(position).position() == position
