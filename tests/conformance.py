@@ -248,6 +248,38 @@ class ConformanceSuite:
                         assert not game.is_legal(bad)
                         assert snapshot(game) == before
 
+    def test_subclass_of_a_legal_action_is_refused(self, config):
+        # Issue 26 item 6: only the game's own action classes are legal. A subclass may
+        # write anything in its record (here another kind, which no record could replay);
+        # one that writes the same is refused too, so a record always replays as played.
+        def subclasses(cls: type) -> tuple[type, ...]:
+            liar = type(
+                f"Liar{cls.__name__}",
+                (cls,),
+                {"__slots__": (), "to_dict": lambda self: {**cls.to_dict(self), "type": "?"}},
+            )
+            lookalike = dataclasses.dataclass(frozen=True, slots=True)(
+                type(f"Lookalike{cls.__name__}", (cls,), {})
+            )
+            return liar, lookalike
+
+        made = {cls: subclasses(cls) for cls in self.game_class.ACTIONS}
+        _, states = self.random_game(config, self.probe_seeds[0])
+        for game in states[:: max(1, len(states) // 10)]:
+            before = snapshot(game)
+            legal = game.legal_actions()
+            for action in legal[:: max(1, len(legal) // 10)]:
+                fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+                for sub in made[type(action)]:
+                    fake = sub(**fields)
+                    with pytest.raises(IllegalActionError, match="subclass") as err:
+                        game.apply(fake)
+                    assert f"{type(action).__name__} itself" in str(err.value)
+                    assert not game.is_legal(fake)
+                    assert snapshot(game) == before
+                assert game.is_legal(action)
+            assert snapshot(self.game_class.from_json(game.to_json())) == before
+
     def test_actions_after_the_end_are_refused(self, config):
         game, states = self.random_game(config, 0)
         before = snapshot(game)

@@ -129,6 +129,8 @@ class Game(ABC):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: Every action class of the game (for records and type checks).
     ACTIONS: ClassVar[tuple[type[Action], ...]]
+    #: The same classes as a set, for the exact type check on the hot path of ``apply``.
+    _ACTION_CLASSES: ClassVar[frozenset[type[Action]]] = frozenset()
 
     _state: Any
 
@@ -136,6 +138,8 @@ class Game(ABC):
         super().__init_subclass__(**kwargs)
         if "NAME" in cls.__dict__:
             _GAMES[cls.NAME] = cls
+        if "ACTIONS" in cls.__dict__:
+            cls._ACTION_CLASSES = frozenset(cls.ACTIONS)
 
     def __init__(self, players: int | None = None, seed: int | None = None, **options: Any):
         self._init(self._check_options(players, options), _check_seed(seed))
@@ -240,7 +244,9 @@ class Game(ABC):
         """Play ``action``.
 
         Raises :class:`IllegalActionError` (a ``ValueError``) with the reason if
-        the action is not legal now; the game is then exactly as before.
+        the action is not legal now; the game is then exactly as before. Only
+        values of the game's own action classes (:attr:`ACTIONS`) are legal, never
+        of a subclass: what is played is what the record holds.
         """
         self._validate(action)
         rng_state = self._rng_state if self._rng_state is not None else self._current_rng_state()
@@ -259,8 +265,10 @@ class Game(ABC):
             self._future.clear()
 
     def _validate(self, action: Any) -> None:
-        if not isinstance(action, self.ACTIONS):
-            raise IllegalActionError(f"{action!r} is not a {self.TITLE} action")
+        # Only the game's own classes: a subclass may say anything in to_dict(), and a
+        # record must replay as played (an exact look-up costs no more than isinstance).
+        if type(action) not in self._ACTION_CLASSES:
+            raise IllegalActionError(self._not_an_action(action))
         # An action is plain data of its declared types, exactly as a record holds it.
         # Exact types prove it at once; anything else goes the long way round, through
         # the record's form, which accepts what a record would and names what is wrong.
@@ -274,6 +282,18 @@ class Game(ABC):
         if self.is_over:
             raise IllegalActionError(f"the game is over: {action} cannot be played")
         self._check(action)
+
+    def _not_an_action(self, action: Any) -> str:
+        """Why ``action``, of none of the game's own action classes, is refused."""
+        cls = type(action)
+        own = ", ".join(c.__name__ for c in self.ACTIONS)
+        if isinstance(action, self.ACTIONS):  # told by class names: a subclass's repr may lie
+            base = next(c for c in cls.__mro__ if c in self._ACTION_CLASSES)
+            return (
+                f"a {cls.__qualname__} is a subclass of {base.__name__}, not a {base.__name__} "
+                f"itself: {self.TITLE} takes only its own action classes ({own})"
+            )
+        return f"{action!r} is not a {self.TITLE} action"
 
     def undo(self) -> Action:
         """Take back the last action and return it (``IndexError`` when there is none)."""

@@ -588,8 +588,14 @@ def load(data: Mapping[str, Any], players: int) -> State:
     tiles = data["tiles"]
     st.tiles_used = _int(_get(tiles, "used", "tiles"), "tiles.used", 0, TILE_SUPPLY)
     st.tiles_destroyed = _int(_get(tiles, "destroyed", "tiles"), "tiles.destroyed", 0, TILE_SUPPLY)
-    if sum(1 for t in st.tiles if t) + st.tiles_destroyed > st.tiles_used:
-        raise _fail("tiles.used", "fewer than the tiles on the board and destroyed (§2.3)")
+    on_board = sum(1 for t in st.tiles if t)
+    if on_board + st.tiles_destroyed != st.tiles_used:
+        raise _fail(
+            "tiles.used",
+            f"{st.tiles_used} tiles put into play, but {on_board} on the board and "
+            f"{st.tiles_destroyed} destroyed: a tile used stays on the board until the chasm "
+            "destroys it, and an upgrade uses none (§2.3, D-6)",
+        )
     st.deck = [_card(c, "deposit_deck") for c in _list(data["deposit_deck"], "deposit_deck")]
     st.removed_cards = [
         _card(c, "removed_cards") for c in _list(data["removed_cards"], "removed_cards")

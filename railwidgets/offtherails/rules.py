@@ -631,7 +631,8 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         st = position.load(data, self.num_players)
         position.check_stage(st, self._cfg.solo)
-        invariants.check(st, self.num_players, self.options["length"], self._cfg.solo)
+        cfg = self._cfg
+        invariants.check(st, self.num_players, self.options["length"], cfg.solo, cfg.chasm_die)
         self._state = st
         if st.stage != OVER and not self._legal_actions():
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")

@@ -259,6 +259,7 @@ def chasm_phase() -> Game:
         chasm_supply={"red": 3, "yellow": 4, "green": 4, "blue": 4},
         final_round={"turns_left": 0, "collapsed": True, "drawn_token": "red"},
     )
-    # the Chasm card was drawn, which began the final round (§2.10): it left the deck
-    p["deposit_deck"] = [card for card in p["deposit_deck"] if card != "chasm"]
+    # the Chasm card was drawn, which began the final round (§2.10), and each player's final
+    # turn drew a card (D-23): what is left is the bottom pile (§2.4.4.6)
+    p["deposit_deck"] = p["deposit_deck"][-4:]
     return Game.from_position(p, seed=1)

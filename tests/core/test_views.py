@@ -116,10 +116,10 @@ def test_off_the_rails_each_pile_keeps_one_card_of_each_colour() -> None:
 
 
 def test_off_the_rails_hidden_piles_are_sampled_as_two_different_piles() -> None:
-    from tests.offtherails.scenario import cart, game
+    from tests.offtherails.scenario import cart, game, mission_row
 
     column = {(row, 4): "NS" for row in range(5)}
-    missions = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], [], []]}
+    missions = mission_row(2, 7, 8, players=3)  # the collision missions face up (§2.13)
     g = game(
         players=3,
         tiles=column,

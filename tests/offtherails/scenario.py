@@ -16,6 +16,8 @@ from railwidgets.offtherails.components import (
     COLOURS,
     JEWELS,
     KINDS,
+    MINE_SQUARES,
+    PILE_SIZE,
     SOLO_JEWELS,
 )
 
@@ -122,7 +124,10 @@ def _make_possible(p: dict[str, Any], given: set[str]) -> None:
 
     Items the test did not place are in the bag (or, when the test sets the bag, were
     swallowed by the chasm); tokens on the board mean the mine has collapsed; the
-    Chasm card, until drawn, lies under the cards the test dealt, with 4 cards below.
+    Chasm card, until drawn, lies under the cards the test dealt, with 4 cards below,
+    and once drawn, the deck holds what was left below it. After the collapse each
+    colour has a token on its mine, and tokens the test did not place, when it chose
+    the supply, opened next to their colour (solo: on their colour's mine squares).
     """
     solo = p["sides"] == [None]
     supply = dict(zip(KINDS, SOLO_JEWELS if solo else JEWELS, strict=True))
@@ -162,30 +167,118 @@ def _make_possible(p: dict[str, Any], given: set[str]) -> None:
                     f"{colour} {k}" for k in range(8, 0, -1) if f"{colour} {k}" not in used
                 )
     if not solo and p["final_round"]["turns_left"] is None and "chasm" not in deck:
-        used = {*deck, *removed, *chasm_deck}
-        spare = [f"{c} {k}" for k in range(8, 0, -1) for c in COLOURS if f"{c} {k}" not in used]
-        deck.extend(["chasm", *spare[:4]])
+        deck.append("chasm")
+        _fill_deck(deck, PILE_SIZE, {*deck, *removed, *chasm_deck})
+    turns_left = p["final_round"]["turns_left"]
+    if not solo and turns_left is not None and "chasm" not in deck:
+        # the cards that lay below the Chasm card: 4 or more, less one per final turn played
+        played = len(p["sides"]) - turns_left
+        short = PILE_SIZE - played - len(deck)
+        _fill_deck(deck, max(0, short), {*deck, *removed, *chasm_deck})
     on_deck = 1 if p["chasm_deck"]["tokens"] else 0
     drawn = p["final_round"]["drawn_token"]
-    missing = {
-        c: CHASM_TOKENS_PER_COLOUR - tokens.count(c) - on_deck - (drawn == c) for c in COLOURS
-    }
-    if "chasm_supply" not in given:
-        p["chasm_supply"] = missing
-        return
-    # The test chose the supply: the other tokens already opened, along the south edge.
-    free = iter(
-        sq
-        for sq in ((row, col) for row in (11, 10) for col in range(11, -1, -1))
-        if not any(entry["square"] == list(sq) for entry in p["squares"])
-    )
+    left = {c: CHASM_TOKENS_PER_COLOUR - on_deck - (drawn == c) for c in COLOURS}
+    if "chasm_supply" in given:  # the test chose the supply: the other tokens have opened
+        wanted = {c: left[c] - p["chasm_supply"][c] for c in COLOURS}
+    else:  # after the collapse each colour has opened on its mine (§2.10)
+        first = 1 if p["final_round"]["collapsed"] and not solo else 0
+        wanted = {c: max(tokens.count(c), first) for c in COLOURS}
+        p["chasm_supply"] = {c: left[c] - wanted[c] for c in COLOURS}
     for colour in COLOURS:
-        for _ in range(missing[colour] - p["chasm_supply"][colour]):
-            square = next(free)
-            p["squares"].append(
-                {"square": list(square), "tile": None, "items": {}, "chasm": colour}
-            )
+        _open_tokens(p, colour, wanted[colour] - tokens.count(colour), solo)
     p["squares"].sort(key=lambda entry: entry["square"])
+
+
+def _fill_deck(deck: list[str], count: int, used: set[str]) -> None:
+    """Put ``count`` more cards under ``deck``, each pile keeping one card of each colour
+    (§2.4.4.5: the deck is cut into piles of 4 from the bottom)."""
+    length = len(deck) + count
+    for j in range(len(deck), length):
+        pile = (length - 1 - j) // PILE_SIZE
+        present = {
+            card.split()[0]
+            for i, card in enumerate(deck)
+            if card != "chasm" and (length - 1 - i) // PILE_SIZE == pile
+        }
+        card = next(
+            f"{c} {k}"
+            for k in range(8, 0, -1)
+            for c in COLOURS
+            if c not in present and f"{c} {k}" not in used
+        )
+        deck.append(card)
+        used.add(card)
+
+
+def _open_tokens(p: dict[str, Any], colour: str, count: int, solo: bool) -> None:
+    """Open ``count`` more ``colour`` chasm tokens where they can open: on the colour's mine,
+    then next to its tokens (§2.10, §2.11.2); in solo, on the colour's mine squares (§2.15)."""
+    mine = MINE_SQUARES[COLOURS.index(colour)]
+    taken = {tuple(entry["square"]) for entry in p["squares"]}
+    taken |= {tuple(c["square"]) for c in p["carts"] if c["square"] is not None}
+    if solo:  # a card's square opens when the card is drawn: not for cards still in the deck
+        taken |= {
+            MINE_SQUARES[COLOURS.index(card.split()[0])][int(card.split()[1]) - 1]
+            for card in p["deposit_deck"]
+            if card != "chasm"
+        }
+    ours = {tuple(entry["square"]) for entry in p["squares"] if entry["chasm"] == colour}
+    for _ in range(count):
+        if solo or not ours:
+            options = [sq for sq in mine if sq not in taken]
+        else:
+            near = {
+                (r + dr, c + dc)
+                for r, c in ours
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < 12 and 0 <= c + dc < 12
+            }
+            options = sorted(near - taken, key=lambda sq: (sq not in mine, sq))
+        square = options[0]
+        p["squares"].append({"square": list(square), "tile": None, "items": {}, "chasm": colour})
+        taken.add(square)
+        ours.add(square)
+
+
+#: Missions a test may leave face up without meeting them: Dirty Goblins is never met
+#: during a turn (§2.13 M4), Spice of Life only by a stockpile of all four jewels (M10).
+QUIET_MISSIONS = (4, 10, 5, 6, 9)
+
+
+def mission_row(
+    *face_up: int, players: int = 2, claimed: list[list[int]] | None = None
+) -> dict[str, Any]:
+    """A mission row that can happen: ``face_up`` and ``claimed`` (per seat), with quiet
+    missions face up to make the players + 1 turned up at setup (§2.4.6; a claimed one is
+    not replaced, C-6); the others are in the deck."""
+    claimed = claimed or [[] for _ in range(players)]
+    row = list(face_up)
+    taken = {*row, *(m for seat in claimed for m in seat)}
+    for mission in QUIET_MISSIONS:
+        if len(row) + sum(map(len, claimed)) >= players + 1:
+            break
+        if mission not in taken:
+            row.append(mission)
+    assert len(row) + sum(map(len, claimed)) == players + 1, "more missions than the row holds"
+    return {"face_up": sorted(row), "deck": [], "claimed": claimed}
+
+
+def ninety_tiles(
+    tiles: dict[tuple[int, int], str], free: tuple[tuple[int, int], ...] = ()
+) -> dict[tuple[int, int], str]:
+    """``tiles`` and crosses on other squares (not ``free`` ones), 90 in all: the whole
+    supply on the board (§2.3; a cross cannot be upgraded, §2.6 A2)."""
+    centres = {(3, 3), (3, 8), (8, 8), (8, 3)}
+    others = (
+        (r, c)
+        for r in range(12)
+        for c in range(12)
+        if (r, c) not in tiles and (r, c) not in centres and (r, c) not in free
+    )
+    filled = dict(tiles)
+    while len(filled) < 90:
+        filled[next(others)] = "NESW"
+    return filled
 
 
 def snapshot(g: Game) -> tuple[str, tuple[str, ...], str, Any]:

@@ -7,7 +7,7 @@ import pytest
 from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
 from railwidgets.core.errors import RecordError
-from tests.offtherails.scenario import board_cart, cart, game, snapshot, square
+from tests.offtherails.scenario import board_cart, cart, game, ninety_tiles, snapshot, square
 
 
 def refused(g: otr.Game, action: object, rule: str) -> None:
@@ -94,9 +94,9 @@ def test_2_6_a1_place_tile() -> None:
 
 def test_2_6_a1_refusals() -> None:
     """C-12: only straights and corners are placed; junctions come only from upgrades."""
-    g = game(tiles={(5, 5): "NS"}, chasm={(6, 6): "red"})
+    g = game(tiles={(5, 5): "NS"}, chasm={(4, 4): "red"})
     refused(g, otr.PlaceTile((3, 3), "NS"), "mine centre.*2.6 A1")
-    refused(g, otr.PlaceTile((6, 6), "NS"), "chasm")
+    refused(g, otr.PlaceTile((4, 4), "NS"), "chasm")
     refused(g, otr.PlaceTile((5, 5), "EW"), "2.6 A1")
     refused(g, otr.PlaceTile((-1, 4), "NS"), "grid")
     refused(g, otr.PlaceTile((7, 7), "NES"), "C-12")
@@ -104,7 +104,7 @@ def test_2_6_a1_refusals() -> None:
 
 
 def test_2_3_tile_supply_exhausted() -> None:
-    g = game(tiles={(5, 5): "NS"}, tiles__used=90)
+    g = game(tiles=ninety_tiles({(5, 5): "NS"}, free=((7, 7),)))
     refused(g, otr.PlaceTile((7, 7), "NS"), "90 tiles.*2.3")
     g.apply(otr.Upgrade((5, 5), "NES"))  # upgrades still allowed (D-6)
     assert square(g, (5, 5))["tile"] == "NES"
@@ -248,12 +248,11 @@ def test_5_actions_carry_values_of_their_declared_types() -> None:
 
 def test_5_a_single_option_is_taken_and_logged() -> None:
     """§5: with nothing to do but end the action phase, the turn moves on, and the log says so."""
-    crosses = {(5, 5): "NESW", (6, 6): "NESW"}
+    crosses = ninety_tiles({(5, 5): "NESW"}, free=((5, 6),))  # no tile to lay or upgrade
     g = game(
         tiles=crosses,
-        tiles__used=90,
         turn__active=1,
-        deposit_deck=["red 1", "red 2"],
+        deposit_deck=["red 1", "green 2"],
         carts=[
             cart(0, "white", None, place="gone"),
             cart(0, "black", None, place="gone"),

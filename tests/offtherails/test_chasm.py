@@ -11,7 +11,7 @@ from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
 from railwidgets.offtherails import chasm
 from railwidgets.offtherails.board import index
-from railwidgets.offtherails.components import RED, YELLOW
+from railwidgets.offtherails.components import BLUE, COLOURS, MINE_SQUARES, RED, YELLOW
 from tests.offtherails.scenario import board_cart, cart, game, snapshot, square
 
 LOOP = {(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"}
@@ -35,14 +35,14 @@ def test_2_9_deposit_stacks_and_a_cart_there_does_not_collect() -> None:
         tiles={(4, 4): "NS"},
         items={(4, 4): {"ruby": 1}},
         carts=[cart(1, "white", (4, 4), "S", "N", 3, {"gold": 1})],
-        deposit_deck=["red 8", "red 1"],
+        deposit_deck=["red 8", "blue 1"],
     )
     bag = sum(g.position()["bag"].values())
     end_turn(g)
     assert sum(square(g, (4, 4))["items"].values()) == 4  # red 8 is a 3-item square
     assert board_cart(g, 1, "white")["contents"] == {"gold": 1}
     assert sum(g.position()["bag"].values()) == bag - 3
-    assert g.position()["deposit_deck"][0] == "red 1"
+    assert g.position()["deposit_deck"][0] == "blue 1"
     assert any("deposit red 8" in line for line in g.log)
 
 
@@ -181,8 +181,10 @@ def test_d_25_fallback_when_the_colour_has_no_token() -> None:
 
 
 def test_2_12_a_the_last_token_ends_the_game() -> None:
-    tokens = {(0, c): "red" for c in range(5)} | {(1, c): "yellow" for c in range(5)}
-    tokens |= {(10, c): "green" for c in range(5)} | {(11, c): "blue" for c in range(4)}
+    # 19 tokens opened on and around their mines; one blue token is left to draw
+    tokens = {sq: colour for colour, mine in zip(COLOURS, MINE_SQUARES, strict=True)
+              for sq in mine[:5]}  # fmt: skip
+    del tokens[MINE_SQUARES[BLUE][4]]
     g = _after_collapse(
         tiles=LOOP,
         carts=[circling(0, contents={"gold": 2})],
@@ -190,8 +192,9 @@ def test_2_12_a_the_last_token_ends_the_game() -> None:
         chasm_supply={"red": 0, "yellow": 0, "green": 0, "blue": 1},
     )
     bag = g.position()["bag"].get("gold", 0)
-    end_turn(g)  # (11, 4) is the only square next to a blue token: no decision
-    assert any("open the chasm at (11, 4) (only choice)" in line for line in g.log)
+    end_turn(g)
+    assert g.position()["final_round"]["drawn_token"] == "blue"
+    g.apply(g.legal_actions()[0])  # the 20th token
     assert g.is_over and "last chasm token" in g.position()["ended"]
     assert board_cart(g, 0, "white")["place"] == "supply"  # derailed: keeps its 3 points
     assert g.position()["bag"]["gold"] == bag + 2
@@ -208,7 +211,7 @@ def test_2_12_b_all_carts_have_left_the_board() -> None:
 
 
 def test_d_26_an_empty_board_before_the_collapse_does_not_end_the_game() -> None:
-    g = game(deposit_deck=["red 1", "red 2"])
+    g = game(deposit_deck=["red 1", "green 2"])
     end_turn(g)
     assert not g.is_over
 

@@ -9,16 +9,16 @@ import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
-from tests.offtherails.scenario import board_cart, cart, game, square
+from tests.offtherails.scenario import board_cart, cart, game, mission_row, square
 
 COLUMN = {(0, 4): "NS", (1, 4): "NS", (2, 4): "NS", (3, 4): "NS", (4, 4): "NS"}
-ALL_MISSIONS = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], []]}
 
 
 def crash(mover: dict[str, Any], other: dict[str, Any], **kw: Any) -> otr.Game:
     """Seat 0's ``mover`` drives south down column 4 into ``other``; seat 0 ends its actions."""
     kw.setdefault("tiles", COLUMN)
-    kw.setdefault("missions", ALL_MISSIONS | {"claimed": [[]] * kw.get("players", 2)})
+    # the collision missions face up: Cart Ram, Head to Head, Jewel Heist (§2.13)
+    kw.setdefault("missions", mission_row(2, 7, 8, players=kw.get("players", 2)))
     g = game(carts=[mover, other], **kw)
     g.apply(otr.EndActions())
     return g

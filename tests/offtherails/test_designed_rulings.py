@@ -19,7 +19,7 @@ from railwidgets.offtherails.components import (
     SIDES,
     START_TRACKS,
 )
-from tests.offtherails.scenario import board_cart, cart, game, square
+from tests.offtherails.scenario import board_cart, cart, game, mission_row, ninety_tiles, square
 from tests.offtherails.test_chasm import LOOP, _after_collapse, circling
 
 REFERENCE = pathlib.Path(otr.__file__).with_name("reference.md")
@@ -124,7 +124,10 @@ def test_d_5_a_clan_takes_the_colour_of_its_side(chosen: str) -> None:
 def test_d_6_upgrades_use_up_no_tile_and_destroyed_tiles_never_come_back() -> None:
     """D-6: the 90 tiles are one pool of any mix; an upgrade swaps a tile and uses up
     nothing; a tile the chasm destroys stays out of the pool."""
-    g = game(tiles={(5, 5): "NS"}, tiles__used=88)
+    board = ninety_tiles({(5, 5): "NS"}, free=((7, 7), (8, 7)))
+    for square in [s for s, tile in board.items() if tile == "NESW"][:2]:
+        del board[square]  # 88 tiles on the board: two left in the supply
+    g = game(tiles=board, tiles__used=88)
     g.apply(otr.PlaceTile((7, 7), "NE"))  # a corner and a straight from the same pool
     g.apply(otr.Upgrade((5, 5), "NES"))
     g.apply(otr.Upgrade((7, 7), "NES"))
@@ -132,7 +135,10 @@ def test_d_6_upgrades_use_up_no_tile_and_destroyed_tiles_never_come_back() -> No
     g.apply(otr.PlaceTile((8, 7), "EW"))
     assert g.position()["tiles"]["used"] == 90
     g = _after_collapse(
-        tiles=LOOP | {(2, 4): "NS"},
+        # the mines left free: the collapse opens a token on each (§2.10)
+        tiles=ninety_tiles(
+            LOOP | {(2, 4): "NS"}, free=tuple(sq for mine in components.MINE_SQUARES for sq in mine)
+        ),
         tiles__used=90,
         carts=[circling(0)],
         chasm={(3, 4): "red"},
@@ -192,7 +198,7 @@ def test_d_21_a_cart_lost_to_the_chasm_is_gone_with_its_items() -> None:
     (that it cannot be placed again: test_2_6_a3_cart_lost_to_chasm_cannot_return)."""
     g = game(
         tiles={(0, 4): "NS", (5, 5): "NS"},
-        chasm={(1, 4): "red"},
+        chasm={(2, 4): "red", (1, 4): "red"},  # a group that reaches the red mine (§2.10)
         carts=[
             cart(0, "white", (0, 4), "S", "N", 2, {"gold": 2}),
             cart(0, "black", (5, 5), "S", "N", 2, {"ruby": 1}),
@@ -215,14 +221,14 @@ def test_c_1_the_mission_step_comes_after_movement_and_before_the_deposit() -> N
     g = game(
         tiles={(1, c): "EW" for c in range(9, 12)},
         carts=[cart(0, "white", (1, 9), "E", "W", 4, {"diamond": 1})],
-        missions={"face_up": [3], "deck": [], "claimed": [[], []]},
-        deposit_deck=["red 8", "red 1"],
+        missions=mission_row(3),
+        deposit_deck=["red 8", "blue 1"],
     )
     g.apply(otr.EndActions())
     p = g.position()
     assert (p["turn"]["stage"], p["turn"]["met"]) == ("mission", [3])  # moved, then missions
-    assert p["deposit_deck"][:2] == ["red 8", "red 1"] and not square(g, (4, 4))["items"]
+    assert p["deposit_deck"][:2] == ["red 8", "blue 1"] and not square(g, (4, 4))["items"]
     g.apply(otr.ClaimMission(3))
     p = g.position()
-    assert p["deposit_deck"][0] == "red 1" and sum(square(g, (4, 4))["items"].values()) == 3
+    assert p["deposit_deck"][0] == "blue 1" and sum(square(g, (4, 4))["items"].values()) == 3
     assert p["turn"]["active"] == 1 and p["turn"]["stage"] == "actions"

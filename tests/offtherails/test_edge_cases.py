@@ -6,7 +6,15 @@ import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
-from tests.offtherails.scenario import board_cart, cart, game, snapshot, square
+from tests.offtherails.scenario import (
+    board_cart,
+    cart,
+    game,
+    mission_row,
+    ninety_tiles,
+    snapshot,
+    square,
+)
 from tests.offtherails.test_chasm import LOOP, _after_collapse, circling
 from tests.offtherails.test_collisions import crash
 
@@ -41,9 +49,9 @@ def test_2_17_place_a_tile_where_items_lie() -> None:
 
 
 def test_2_17_tile_on_a_mine_centre_a_chasm_square_or_the_surface() -> None:
-    g = game(chasm={(5, 5): "blue"})
+    g = game(chasm={(7, 4): "blue"})
     refused(g, otr.PlaceTile((8, 8), "NS"), r"mine centre \(§2\.6 A1\)")
-    refused(g, otr.PlaceTile((5, 5), "NS"), r"chasm square \(§2\.10\)")
+    refused(g, otr.PlaceTile((7, 4), "NS"), r"chasm square \(§2\.10\)")
     refused(g, otr.PlaceTile((12, 5), "NS"), r"grid only \(§2\.2, D-1\)")
 
 
@@ -98,9 +106,9 @@ def test_2_17_cart_runs_off_the_edge_without_a_starting_track() -> None:
 
 def test_2_17_cart_steps_onto_a_chasm_square() -> None:
     g = game(
-        tiles={(5, 5): "NS"},
-        chasm={(6, 5): "green"},
-        carts=[cart(0, "white", (5, 5), "S", "N", 2, {"gold": 1})],
+        tiles={(5, 4): "NS"},
+        chasm={(6, 4): "blue", (7, 4): "blue"},  # next to blue mine square 8 (§2.11.2)
+        carts=[cart(0, "white", (5, 4), "S", "N", 2, {"gold": 1})],
     )
     g.apply(otr.EndActions())
     assert board_cart(g, 0, "white")["place"] == "gone"
@@ -138,17 +146,17 @@ def test_2_17_bag_empty_during_a_deposit() -> None:
 
 
 def test_2_17_tile_supply_exhausted() -> None:
-    g = game(tiles={(5, 5): "NS"}, tiles__used=90)
+    g = game(tiles=ninety_tiles({(5, 5): "NS"}))
     assert not [a for a in g.legal_actions() if isinstance(a, otr.PlaceTile)]
     assert otr.Upgrade((5, 5), "NES") in g.legal_actions()
 
 
 def test_2_17_two_missions_met_in_one_turn() -> None:
-    every = {"face_up": list(range(1, 12)), "deck": [], "claimed": [[], []]}
+    row = mission_row(3, 11)
     g = game(
         tiles={(1, 11): "EW"},
         carts=[cart(0, "white", (1, 11), "E", "W", 1, {"diamond": 1, "gold": 2})],
-        missions=every,
+        missions=row,
     )
     g.apply(otr.EndActions())
     assert g.legal_actions() == [otr.ClaimMission(3), otr.ClaimMission(11), otr.NoClaim()]

@@ -148,7 +148,9 @@ def test_c_2_no_voluntary_move_onto_the_chasm() -> None:
 
 def test_c_2_forced_onto_the_chasm_is_lost() -> None:
     g = game(
-        tiles={(0, 4): "NS"}, chasm={(1, 4): "red"}, carts=[cart(0, "white", (-1, 4), "S", "N")]
+        tiles={(0, 4): "NS"},
+        chasm={(1, 4): "red", (2, 4): "red"},  # next to red mine square 3 (§2.11.2)
+        carts=[cart(0, "white", (-1, 4), "S", "N")],
     )
     moved(g)
     assert board_cart(g, 0, "white")["place"] == "gone"  # §2.7.7
@@ -157,7 +159,7 @@ def test_c_2_forced_onto_the_chasm_is_lost() -> None:
 def test_2_7_7_lost_with_its_items() -> None:
     g = game(
         tiles={(0, 4): "NS"},
-        chasm={(1, 4): "red"},
+        chasm={(1, 4): "red", (2, 4): "red"},
         carts=[cart(0, "white", (0, 4), "S", "N", contents={"gold": 2})],
     )
     moved(g)

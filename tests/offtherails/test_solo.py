@@ -8,6 +8,7 @@ import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.core import IllegalActionError
+from railwidgets.offtherails.components import COLOURS, MINE_SQUARES
 from tests.offtherails.scenario import board_cart, cart, game, snapshot
 
 
@@ -91,8 +92,10 @@ def test_c_3_an_empty_board_does_not_end_a_solo_game() -> None:
 
 
 def test_2_15_end_when_the_last_token_is_placed() -> None:
-    tokens = {(0, c): "red" for c in range(5)} | {(0, c): "yellow" for c in range(5, 10)}
-    tokens |= {(1, c): "green" for c in range(5)} | {(1, c): "blue" for c in range(5, 9)}
+    # 19 tokens on the squares of cards drawn (§2.15); blue 1 at (9, 2) is still to come
+    tokens = {sq: colour for colour, mine in zip(COLOURS, MINE_SQUARES, strict=True)
+              for sq in mine[-5:]}  # fmt: skip
+    del tokens[MINE_SQUARES[3][-1]]
     g = solo(
         chasm=tokens,
         tiles={(5, 5): "ES", (5, 6): "SW", (6, 6): "NW", (6, 5): "NE"},
