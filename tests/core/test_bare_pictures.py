@@ -66,7 +66,7 @@ def _off_the_rails_twins() -> tuple[Game, Game]:
 
 
 def _mini_rails_twins() -> tuple[Game, Game]:
-    """The same table, another seed: the bag's future draws differ (§2.7.1)."""
+    """The same table, another seed: the bag's future draws differ (§2.7, draw phase)."""
     start = minirails.Game(players=3, seed=7)
     for _ in range(3):
         start.apply(start.legal_actions()[0])

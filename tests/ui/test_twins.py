@@ -9,18 +9,19 @@ records and compares them).
 What may differ, and from when (the *reveal*), for each game:
 
 - **Mini Rails**: the twins share their position and differ in the seed, which
-  fixes every future draw from the bag. The bag is drawn into the market when a
-  round ends (§2.7.1): the step in which the round ends reveals the difference.
+  fixes every future draw from the bag. The next round's market is drawn from the
+  bag when a round ends (§2.7, draw phase): that step reveals the difference.
 - **Twisty Tracks**: the twins differ in the order of the face-down stacks below
   what the seat at the device has drawn, in the other seats' drawn tiles (a bot's
   secret placement follows from it) and in the seed; or, in hot-seat, in one
   person's secret placement (R25). When a round's last seat places, every
-  placement is revealed and the next tiles are drawn (R26): that step reveals it.
+  placement is revealed (R25, §2.18) and the next tiles are drawn (R26): that
+  step reveals it.
 - **Off the Rails**: the twins differ in the deposit deck, the bag, the removed
   cards, the mission deck and the seed (§2.16: all hidden); or, in hot-seat, in how
-  the hit cart's owner split its load (C-5). The deposit phase turns the top card
-  over and draws from the bag (§2.9); the blind pick drops one pile (§2.7.5): each
-  reveals it.
+  the hit cart's owner split its load (§2.7.5, C-5). The deposit phase turns the
+  top card over and draws from the bag (§2.9); the blind pick drops one pile
+  (§2.7.5): each reveals it.
 
 Bots get an explicit bot seed (the same in both twins, ``bot_seed``: bots and
 Hint must not draw their randomness from anything their seat cannot see, issue
