@@ -618,11 +618,18 @@ class Game(ABC):
 
     # -- notebooks -----------------------------------------------------------------------
 
-    def to_svg(self, **kwargs: Any) -> str:
-        """The board as an SVG picture."""
+    def to_svg(self, seat: int | None = None, *, reveal: bool = False, **kwargs: Any) -> str:
+        """The board as an SVG picture. Every game draws the same three ways:
+
+        - ``to_svg()``: what a spectator may know, as ``str(game)`` tells it: no
+          seat's secret (this is what a bare game shows in a notebook);
+        - ``to_svg(seat=k)``: what seat ``k`` may know (its ``view``);
+        - ``to_svg(reveal=True)``: everything, secrets included, asked for on purpose.
+        """
         raise NotImplementedError(f"{self.TITLE} cannot draw itself yet")
 
     def _repr_svg_(self) -> str | None:
+        """A bare game in a notebook: ``to_svg()``, what a spectator may know."""
         try:
             return self.to_svg()
         except NotImplementedError:

@@ -500,18 +500,33 @@ class Game(BaseGame):
     # -- text ---------------------------------------------------------------------------------------------
 
     def __str__(self) -> str:
+        """The board as text: the whole table (what every seat, and a spectator, may know)."""
         from railwidgets.minirails.text import board_text
 
         return board_text(self)
 
-    def to_svg(self, **kwargs: Any) -> str:
-        """The board as SVG (also what notebooks show for a game).
+    def to_svg(self, seat: int | None = None, *, reveal: bool = False, **kwargs: Any) -> str:
+        """The board as SVG; a bare game in a notebook shows ``to_svg()``.
 
-        Takes the keyword arguments of :func:`railwidgets.minirails.render.draw_game`.
+        Every seat sees the whole table (the bag as counts of each company, §2.12);
+        only the discs the rounds to come will draw are hidden, and no picture
+        shows them. So ``to_svg()`` (what a spectator may know, as ``str(game)``
+        tells it), ``to_svg(seat=k)`` and ``to_svg(reveal=True)`` show the same
+        table; ``seat`` draws it as that seat sees it at the screen (on their turn
+        the header says so and the market stands out: ``viewer`` of
+        :func:`railwidgets.minirails.render.draw_game`, whose keyword arguments
+        it takes too).
+
+        >>> game = Game(players=3, seed=7)
+        >>> game.to_svg() == game.to_svg(reveal=True) == game._repr_svg_()
+        True
         """
         from railwidgets.draw.svg import SvgPainter
         from railwidgets.minirails.render import DEFAULT_LAYOUT, LAYERS, draw_game
 
+        if seat is not None:
+            self._check_seat(seat)
+            kwargs.setdefault("viewer", seat)
         layout = kwargs.get("layout", DEFAULT_LAYOUT)
         painter = SvgPainter(layout.width, layout.height, LAYERS)
         draw_game(self, painter, **kwargs)

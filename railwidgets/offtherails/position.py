@@ -222,8 +222,10 @@ def dump(state: State) -> dict[str, Any]:
     }
 
 
-def hide(data: dict[str, Any], seat: int, state: State) -> dict[str, Any]:
-    """``data`` less what ``seat`` may not know (§2.16, C-5)."""
+def hide(data: dict[str, Any], seat: int | None, state: State) -> dict[str, Any]:
+    """``data`` less what ``seat`` may not know (§2.16, C-5); ``None``: a spectator, who
+    knows no seat's secret (the collision piles stay hidden, unless a clan's cart hit
+    its own: then nobody's secret)."""
     data["deposit_deck"] = len(state.deck)
     data["removed_cards"] = len(state.removed_cards)
     data["chasm_deck"]["cards"] = len(state.chasm_deck)

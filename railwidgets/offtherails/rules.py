@@ -638,7 +638,8 @@ class Game(BaseGame):
             raise RecordError(f"position turn.stage: nothing can be decided at {st.stage!r}")
         return st
 
-    def _view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The position less what ``seat`` may not know; ``None``: a spectator (§2.16, C-5)."""
         return position.hide(self.position(), seat, self._state)
 
     @classmethod
@@ -649,6 +650,8 @@ class Game(BaseGame):
         return position.hidden_drawer(self._state, view)
 
     def __str__(self) -> str:
+        """The board as text: what a spectator may know, like the bare game's picture
+        (:meth:`to_svg`): how many deposit cards are left, not their order."""
         return board_text(self._state, self._cfg)
 
     def apply_traced(self, action: Action) -> list[Step]:
@@ -667,17 +670,33 @@ class Game(BaseGame):
             self._state.steps = None
         return steps
 
-    def to_svg(self, seat: int | None = None) -> str:
-        """The board as SVG (what notebooks show): the whole game, or what ``seat`` may see.
+    def to_svg(self, seat: int | None = None, *, reveal: bool = False) -> str:
+        """The board as SVG; a bare game in a notebook shows ``to_svg()``.
 
-        >>> Game(players=2, seed=3).to_svg(seat=0).startswith("<svg")
+        - ``to_svg()``: what a spectator may know, as ``str(game)`` tells it: the
+          board, the carts and their loads, the stockpiles, the face-up missions,
+          how many cards each deck holds; not the order of the decks, the bag, nor
+          how a hit cart's owner split its load (§2.16, C-5).
+        - ``to_svg(seat=k)``: what seat ``k`` may know (a split it made itself too).
+        - ``to_svg(reveal=True)``: drawn from the whole position, secrets included
+          (for studying a game; the picture itself draws no deck order).
+
+        >>> game = Game(players=2, seed=3)
+        >>> game.to_svg() == game.to_svg(seat=0) == game.to_svg(reveal=True)
+        True
+        >>> game._repr_svg_() == game.to_svg()
         True
         """
         from railwidgets.draw.svg import SvgPainter
         from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
 
         painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
-        data = self.position() if seat is None else self.view(seat)
+        if reveal:
+            if seat is not None:
+                self._check_seat(seat)
+            data = self.position()
+        else:
+            data = self._view(None) if seat is None else self.view(seat)
         all_tracks = self.options["start_tracks"] == "all"
         draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
         return painter.to_svg()

@@ -1,9 +1,11 @@
 """Draw Twisty Tracks on any :class:`~railwidgets.draw.painter.Painter` (pure, no widgets).
 
 Everything is drawn from position-shaped data: ``game.position()`` for the
-whole game, or ``game.view(seat)`` for what one seat may know. A seat's
-picture is drawn from its view, so it can never show what the view hides
-(another seat's drawn tile or this round's placement, R25).
+whole game, secrets included, or ``game.view(seat)`` for what one seat may
+know. A seat's picture is drawn from its view, so it can never show what the
+view hides (another seat's drawn tile or this round's placement, R25); a bare
+game's picture (``game.to_svg()``) is drawn from a spectator's view, which
+shows no seat's secrets.
 
 What is drawn: every seat's frame (the 5×3 grid, the frame loops as U-shaped
 arcs outside the grid, the seven named stations with their current value, the

@@ -491,8 +491,9 @@ class Game(BaseGame):
     def _load_position(self, data: Mapping[str, Any]) -> State:
         return State(*load_position(data, self.num_players))
 
-    def _view(self, seat: int) -> dict[str, Any]:
-        """The position less what ``seat`` may not know (R25, §2.18).
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The position less what ``seat`` may not know (R25, §2.18); ``None``: a spectator,
+        who knows no seat's secrets (what ``str(game)`` and a bare game's picture show).
 
         Every stack is face down: it shows as ``"tiles_left"``, with the tile
         ``seat`` drew this round as ``"drawn"`` on its own entry. Another seat's
@@ -518,22 +519,44 @@ class Game(BaseGame):
         return hidden_drawer(self._state, view)  # what is hidden, and how it is drawn
 
     def __str__(self) -> str:
+        """The game as text: what a spectator may know, like the bare game's picture
+        (:meth:`to_svg`): no drawn tile, no secret placement (R25)."""
         return game_text(self)
 
-    def to_svg(self, seat: int | None = None, **kwargs: Any) -> str:
-        """The game as an SVG picture (also what notebooks show for a game).
+    def to_svg(self, seat: int | None = None, *, reveal: bool = False, **kwargs: Any) -> str:
+        """The game as an SVG picture; a bare game in a notebook shows ``to_svg()``.
 
-        With ``seat``, only what that seat may know, its frame large; without,
-        every frame. Takes the keyword arguments of
-        :func:`railwidgets.twistytracks.render.draw` (``lit``, ``ghost``, ...).
+        - ``to_svg()``: what a spectator may know, as ``str(game)`` tells it: every
+          frame alike, the placed tiles, the trains, the stations and the scores,
+          who has placed this round, how many tiles each stack holds; no seat's
+          drawn tile and no secret placement (R25) — those stay hidden until the
+          round is revealed, whoever looks at the notebook.
+        - ``to_svg(seat=k)``: what seat ``k`` may know, its frame large: its own
+          drawn tile and its own placement too.
+        - ``to_svg(reveal=True)``: everything, secrets included (every seat's drawn
+          tile and this round's placements), for studying a game; with ``seat``,
+          that seat's frame large.
 
-        >>> Game(players=2, seed=3).to_svg(seat=1).startswith("<svg")
+        Takes the keyword arguments of :func:`railwidgets.twistytracks.render.draw`
+        (``lit``, ``ghost``, ...).
+
+        >>> game = Game(players=2, seed=3)
+        >>> "T13" in game.to_svg(), "T13" in game.to_svg(seat=0), "T13" in game.to_svg(seat=1)
+        (False, True, False)
+        >>> "T13" in game.to_svg(reveal=True)  # seat 0's drawn tile, shown on request
+        True
+        >>> game._repr_svg_() == game.to_svg()
         True
         """
         from railwidgets.draw.svg import SvgPainter
         from railwidgets.twistytracks.render import CANVAS, LAYERS, Layout, draw
 
-        data = self.position() if seat is None else self.view(seat)
+        if reveal:
+            if seat is not None:
+                self._check_seat(seat)
+            data = self.position()
+        else:
+            data = self._view(None) if seat is None else self.view(seat)
         painter = SvgPainter(*CANVAS, LAYERS)
         draw(data, painter, Layout(self.num_players, focus=seat), **kwargs)
         return painter.to_svg()

@@ -3,7 +3,10 @@
 Each cell shows its tile and turn, the tile's segments as port pairs (R2, after
 rotation), and the trains waiting in front of it with the port they face
 (``r5`` is the red train at port 5). Frame features are written around the
-frame (R14). A seat's secret placement is not shown before the round resolves.
+frame (R14). It tells what a spectator may know, as the bare game's picture
+(``game.to_svg()``) shows it: how many tiles each stack holds, not the tile a
+seat drew, and that a seat has placed this round, not where (R25), until the
+round resolves.
 
 >>> from railwidgets.twistytracks import Game
 >>> print(str(Game(players=1, seed=1)).splitlines()[2])
