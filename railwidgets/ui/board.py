@@ -8,8 +8,10 @@
   click coordinates back to canvas pixels);
 - only ``on_mouse_down`` is listened to (no mouse-move traffic), and
   :meth:`BoardView.click` does exactly what a browser click does;
-- when a page (re)connects, or Voilà shows the widget, everything is drawn again
-  (after resetting the canvas manager's remembered target: ipycanvas 0.14).
+- nothing is drawn until the owner first calls :meth:`BoardView.redraw` (it knows what
+  the device may be shown); when a page (re)connects, or Voilà shows the widget,
+  everything is drawn again (after resetting the canvas manager's remembered target:
+  ipycanvas 0.14).
 
 >>> from railwidgets.draw import Painter
 >>> seen = []
@@ -124,7 +126,8 @@ class BoardView:
         if on_key is not None:
             self.canvas.on_key_down(self._key_down)
         self.canvas.on_client_ready(self._client_ready)
-        self.redraw(static=True)
+        # nothing is drawn yet: the owner draws (redraw(static=True)) once it knows what the
+        # device may be shown (a board drawn before that showed the game's secrets)
 
     def redraw(
         self,
