@@ -125,8 +125,8 @@ def test_d_6_upgrades_use_up_no_tile_and_destroyed_tiles_never_come_back() -> No
     """D-6: the 90 tiles are one pool of any mix; an upgrade swaps a tile and uses up
     nothing; a tile the chasm destroys stays out of the pool."""
     board = ninety_tiles({(5, 5): "NS"}, free=((7, 7), (8, 7)))
-    for square in [s for s, tile in board.items() if tile == "NESW"][:2]:
-        del board[square]  # 88 tiles on the board: two left in the supply
+    for spare in [s for s, tile in board.items() if tile == "NESW"][:2]:
+        del board[spare]  # 88 tiles on the board: two left in the supply
     g = game(tiles=board, tiles__used=88)
     g.apply(otr.PlaceTile((7, 7), "NE"))  # a corner and a straight from the same pool
     g.apply(otr.Upgrade((5, 5), "NES"))
