@@ -77,6 +77,7 @@ def _saved_record_read_as_one(value: Any) -> Any:
         return [_saved_record_read_as_one(v) for v in value]
     return value
 
+
 # -- recording ------------------------------------------------------------------------------------
 
 
