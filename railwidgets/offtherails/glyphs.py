@@ -176,7 +176,7 @@ def _item_shape(kind: int, x: float, y: float, r: float) -> list[Point]:
         k = r * 0.42
         return [(x - k, y - r), (x + k, y - r), (x + r, y - k), (x + r, y + k),
                 (x + k, y + r), (x - k, y + r), (x - r, y + k), (x - r, y - k)]  # fmt: skip
-    return [(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)]
+    return [(x, y - r), (x + r * 0.85, y), (x, y + r), (x - r * 0.85, y)]
 
 
 class ItemBatch:
@@ -227,18 +227,18 @@ def draw_item(
 CART_HALF_WIDTH = 0.165
 #: A cart seen from above, nose to the north, in units of the square's size.
 _CART = (
-    (-CART_HALF_WIDTH, 0.37),
-    (CART_HALF_WIDTH, 0.37),
-    (CART_HALF_WIDTH, -0.2),
-    (0.0, -0.38),
-    (-CART_HALF_WIDTH, -0.2),
+    (-CART_HALF_WIDTH, 0.42),
+    (CART_HALF_WIDTH, 0.42),
+    (CART_HALF_WIDTH, -0.24),
+    (0.0, -0.44),
+    (-CART_HALF_WIDTH, -0.24),
 )
 #: The speed die (its side) and the load badge (its radius) on the cart, in square units,
 #: one behind the other along the cart: the die forward, the badge at the back.
 DIE_SIDE = 0.28
-DIE_AT = -0.1
+DIE_AT = -0.06
 BADGE_RADIUS = 0.14
-BADGE_AT = 0.215
+BADGE_AT = 0.265
 
 
 class CartBatch:

@@ -291,7 +291,10 @@ def _add_cart_entry(
 ) -> None:
     """A cart beside the board: its body, its speed die and its load (the words come after)."""
     gone = cart["place"] == "gone"
-    carts.add(cx, cy, 28, colour=cart_colour(data, cart), facing=N, alpha=0.35 if gone else 1.0)
+    # a little above the middle of the line: its load lies below it
+    carts.add(
+        cx, cy - 1.5, 25, colour=cart_colour(data, cart), facing=N, alpha=0.35 if gone else 1.0
+    )
     kx = cx - 6
     for kind, item in enumerate(KINDS):
         n = cart["contents"].get(item, 0)
