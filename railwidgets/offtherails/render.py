@@ -8,9 +8,12 @@ The board is the 12 × 12 mine inside the surface ring, with the clans'
 starting tracks, the four mines (centre with the clan's letter, squares
 numbered 1–8), the tiles as rails, the items as small shapes (each kind its own
 shape and colour, see :mod:`~railwidgets.offtherails.glyphs`), the carts
-(owner colour, nose, speed die, load) and the chasm. Beside it
-(:mod:`~railwidgets.offtherails.sidebar`): the turn, the phase, the decks,
-every clan's stockpile, carts and missions, and the face-up missions.
+(owner colour, nose, speed die, load) and the chasm. Each square gives every
+thing its own room: the track, the cart and the exit arrows keep to its middle
+cross, the items to its corners (:func:`item_places`). Beside the board, or below
+it in :data:`TALL_LAYOUT` (:mod:`~railwidgets.offtherails.sidebar`): the turn,
+the phase, the decks, every clan's stockpile, carts and missions, and the
+face-up missions. The board is in the same place in both layouts.
 
 Three layers, bottom to top: ``"static"`` (the board itself, drawn once),
 ``"pieces"`` (everything that moves) and ``"highlights"`` (legal targets).
