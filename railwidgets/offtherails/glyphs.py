@@ -26,10 +26,13 @@ from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, LIGHT, MUTED, ink_for
 
 __all__ = [
+    "BADGE_RADIUS",
+    "CART_HALF_WIDTH",
     "CLAN_FILL",
     "CLAN_LETTER",
     "DELTA",
     "DIE_FILL",
+    "DIE_SIDE",
     "ITEM_FILL",
     "MINE_TINT",
     "CartBatch",
@@ -162,7 +165,7 @@ class Track:
 
 
 def _item_shape(kind: int, x: float, y: float, r: float) -> list[Point]:
-    """Rock: a lump; ruby: a triangle; emerald: an octagon; diamond: a rhombus."""
+    """Rock: a lump; ruby: a triangle; emerald: an octagon; diamond: a rhombus (all within ``r``)."""
     if kind == 0:
         lump = ((-0.9, 0.2), (-0.5, -0.75), (0.25, -0.9), (0.95, -0.3), (0.8, 0.6), (0.0, 0.9),
                 (-0.7, 0.75))  # fmt: skip
@@ -173,7 +176,7 @@ def _item_shape(kind: int, x: float, y: float, r: float) -> list[Point]:
         k = r * 0.42
         return [(x - k, y - r), (x + k, y - r), (x + r, y - k), (x + r, y + k),
                 (x + k, y + r), (x - k, y + r), (x - r, y + k), (x - r, y - k)]  # fmt: skip
-    return [(x, y - r * 1.15), (x + r * 0.85, y), (x, y + r * 1.15), (x - r * 0.85, y)]
+    return [(x, y - r), (x + r * 0.85, y), (x, y + r), (x - r * 0.85, y)]
 
 
 class ItemBatch:
@@ -218,8 +221,24 @@ def draw_item(
     batch.draw(painter)
 
 
+#: How far a cart on the board reaches sideways from the track's middle line, in units of
+#: the square's size: its body, die and load badge stay within it, so the square's
+#: corners are free for items (:data:`railwidgets.offtherails.render.ITEM_ROOM`).
+CART_HALF_WIDTH = 0.165
 #: A cart seen from above, nose to the north, in units of the square's size.
-_CART = ((-0.25, 0.3), (0.25, 0.3), (0.25, -0.16), (0.0, -0.38), (-0.25, -0.16))
+_CART = (
+    (-CART_HALF_WIDTH, 0.42),
+    (CART_HALF_WIDTH, 0.42),
+    (CART_HALF_WIDTH, -0.24),
+    (0.0, -0.44),
+    (-CART_HALF_WIDTH, -0.24),
+)
+#: The speed die (its side) and the load badge (its radius) on the cart, in square units,
+#: one behind the other along the cart: the die forward, the badge at the back.
+DIE_SIDE = 0.28
+DIE_AT = -0.06
+BADGE_RADIUS = 0.14
+BADGE_AT = 0.265
 
 
 class CartBatch:
@@ -227,13 +246,15 @@ class CartBatch:
 
     A cart is drawn in its clan colour with its nose to ``facing``; with ``die``
     (``"white"`` or ``"black"``) its speed die shows ``speed``; a ``load`` above 0
-    is a dark badge with the number of items at the cart's back.
+    is a ringed badge in the cart's colour with the number of items, at its back. All of it keeps
+    within :data:`CART_HALF_WIDTH` of the line through the cart's middle.
     """
 
     def __init__(self) -> None:
         self.bodies: dict[float, list[tuple[list[Point], str]]] = {}
         self.dice: list[tuple[tuple[float, float, float, float], str, float]] = []
-        self.badges: list[tuple[Point, str, float]] = []
+        #: centre, radius, fill, load, alpha
+        self.badges: list[tuple[Point, float, str, str, float]] = []
         self.texts: list[tuple[float, float, str, str, float]] = []
 
     def add(
@@ -255,13 +276,14 @@ class CartBatch:
         if die is None:
             return
         dx, dy = DELTA[facing]
-        die_x, die_y = x - dx * s * 0.05, y - dy * s * 0.05
+        die_x, die_y = x - dx * s * DIE_AT, y - dy * s * DIE_AT
         die_fill = DIE_FILL.get(die, LIGHT)
-        self.dice.append(((die_x - 7.5, die_y - 7.5, 15, 15), die_fill, alpha))
+        half = s * DIE_SIDE / 2
+        self.dice.append(((die_x - half, die_y - half, 2 * half, 2 * half), die_fill, alpha))
         self.texts.append((die_x, die_y + 0.5, str(speed), ink_for(die_fill), alpha))
         if load:
-            bx, by = x - dx * s * 0.3 + dy * s * 0.22, y - dy * s * 0.3 - dx * s * 0.22
-            self.badges.append(((bx, by), str(load), alpha))
+            bx, by = x - dx * s * BADGE_AT, y - dy * s * BADGE_AT
+            self.badges.append(((bx, by), s * BADGE_RADIUS, fill, str(load), alpha))
 
     def draw(self, painter: Painter) -> None:
         for alpha, bodies in self.bodies.items():
@@ -271,10 +293,12 @@ class CartBatch:
             dice = [(box, fill) for box, fill, a in self.dice if a == alpha]
             painter.rects([b for b, _ in dice], [f for _, f in dice], stroke=DARK, width=1,
                           alpha=alpha)  # fmt: skip
-        if self.badges:
-            centres = [c for c, _, _ in self.badges]
-            painter.circles(centres, 7.5, [DARK] * len(centres), stroke=LIGHT, width=1.2)
-            self.texts += [(x, y + 0.5, text, LIGHT, a) for (x, y), text, a in self.badges]
+        for radius in sorted({r for _, r, _, _, _ in self.badges}):
+            badges = [(c, fill) for c, r, fill, _, _ in self.badges if r == radius]
+            painter.circles([c for c, _ in badges], radius, [f for _, f in badges], stroke=LIGHT,
+                            width=1.2)  # fmt: skip
+        self.texts += [(x, y + 0.5, text, ink_for(fill), a)
+                       for (x, y), _, fill, text, a in self.badges]  # fmt: skip
         for x, y, text, ink, alpha in sorted(self.texts, key=lambda t: t[3]):
             painter.text(x, y, text, size=12, fill=ink, bold=True, alpha=alpha)
 

@@ -8,9 +8,12 @@ The board is the 12 × 12 mine inside the surface ring, with the clans'
 starting tracks, the four mines (centre with the clan's letter, squares
 numbered 1–8), the tiles as rails, the items as small shapes (each kind its own
 shape and colour, see :mod:`~railwidgets.offtherails.glyphs`), the carts
-(owner colour, nose, speed die, load) and the chasm. Beside it
-(:mod:`~railwidgets.offtherails.sidebar`): the turn, the phase, the decks,
-every clan's stockpile, carts and missions, and the face-up missions.
+(owner colour, nose, speed die, load) and the chasm. Each square gives every
+thing its own room: the track, the cart and the exit arrows keep to its middle
+cross, the items to its corners (:func:`item_places`). Beside the board, or below
+it in :data:`TALL_LAYOUT` (:mod:`~railwidgets.offtherails.sidebar`): the turn,
+the phase, the decks, every clan's stockpile, carts and missions, and the
+face-up missions. The board is in the same place in both layouts.
 
 Three layers, bottom to top: ``"static"`` (the board itself, drawn once),
 ``"pieces"`` (everything that moves) and ``"highlights"`` (legal targets).
@@ -33,7 +36,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from railwidgets.core.grid import N, S
@@ -72,22 +75,35 @@ from railwidgets.offtherails.glyphs import (
     Track,
     rotate,
 )
-from railwidgets.offtherails.sidebar import cart_colour, cart_rows, draw_sidebar, mission_rows
+from railwidgets.offtherails.sidebar import (
+    cart_colour,
+    cart_rows,
+    draw_sidebar,
+    mission_rows,
+    panel_height,
+)
 
 __all__ = [
+    "ARROW_HALF_WIDTH",
+    "ITEM_RADIUS",
+    "ITEM_ROOM",
     "LAYERS",
     "LAYOUT",
+    "LAYOUTS",
+    "TALL_LAYOUT",
     "CartTarget",
     "Layout",
     "MissionTarget",
     "SquareTarget",
     "Target",
+    "arrow_shape",
     "draw",
     "draw_highlights",
     "draw_moving_cart",
     "draw_pieces",
     "draw_static",
     "hit_test",
+    "item_places",
 ]
 
 LAYERS: tuple[str, ...] = ("static", "pieces", "highlights")
@@ -130,7 +146,16 @@ Target = SquareTarget | CartTarget | MissionTarget
 
 @dataclass(frozen=True)
 class Layout:
-    """Where everything goes: the board on the left, the panel on the right (1000 × 640 px)."""
+    """Where everything goes: the board, and the panel beside it (the default) or below it.
+
+    The default is 1000 × 640 px with the panel to the right of the board.
+    :data:`TALL_LAYOUT` puts the panel below the board instead (624 px wide), so a
+    notebook column narrower than 1000 px (JupyterLab with its file browser open)
+    shows the squares at full size rather than scaling the whole picture down.
+    ``panel_x``/``panel_width`` are the panel's column (turn, phase, decks, clans);
+    the missions go below the clans in that column, or in a column of their own
+    (``missions_x``, ``missions_y``, ``missions_width``).
+    """
 
     width: int = 1000
     height: int = 640
@@ -138,8 +163,13 @@ class Layout:
     board_x: float = 24.0  # the top-left corner of the surface ring
     board_y: float = 22.0
     panel_x: float = 632.0
+    panel_y: float = 0.0  # the top of the panel (its first line's baseline is 18 px below)
+    panel_width: float = 358.0
     player_y: float = 100.0
     player_row: float = 64.0
+    missions_x: float | None = None  # None: below the clans, in the panel's column
+    missions_y: float | None = None
+    missions_width: float | None = None
 
     def origin(self, square: Square) -> Point:
         """The top-left corner of a grid square or surface position."""
@@ -158,8 +188,14 @@ class Layout:
         return (cx + dx * reach, cy + dy * reach)
 
     @property
-    def panel_width(self) -> float:
-        return self.width - self.panel_x - 10
+    def board_right(self) -> float:
+        """The right edge of the surface ring."""
+        return self.board_x + (GRID_SIZE + 2) * self.cell
+
+    @property
+    def board_bottom(self) -> float:
+        """The bottom edge of the surface ring."""
+        return self.board_y + (GRID_SIZE + 2) * self.cell
 
     def player_top(self, seat: int) -> float:
         return self.player_y + seat * self.player_row
@@ -168,11 +204,50 @@ class Layout:
         """The centre of the ``k``-th of a seat's ``carts`` carts, listed beside the board."""
         return (self.panel_x + 12 + k * (self.panel_width / carts), self.player_top(seat) + 33)
 
+    def missions_left(self) -> float:
+        """The left edge of the missions' column (solo: the deliveries')."""
+        return self.panel_x if self.missions_x is None else self.missions_x
+
+    def missions_span(self) -> float:
+        """The width of the missions' column."""
+        return self.panel_width if self.missions_width is None else self.missions_width
+
     def missions_top(self, players: int) -> float:
-        return self.player_top(max(players, 1)) + 8
+        """The baseline of the missions' heading."""
+        if self.missions_y is None:
+            return self.player_top(max(players, 1)) + 8
+        return self.missions_y + 18
+
+    def for_players(self, players: int) -> Layout:
+        """This layout, for a panel below the board as tall as ``players`` clans need.
+
+        A panel beside the board fits in the board's height: the layout stays as it is.
+
+        >>> TALL_LAYOUT.for_players(2).height < TALL_LAYOUT.for_players(4).height
+        True
+        >>> LAYOUT.for_players(2) is LAYOUT
+        True
+        """
+        if self.panel_y < self.board_bottom:
+            return self
+        return replace(self, height=int(self.panel_y + panel_height(self, players) + 8))
 
 
 LAYOUT = Layout()
+#: The panel below the board: a narrower, taller picture (for notebook columns under 1000 px).
+TALL_LAYOUT = Layout(
+    width=624,
+    height=1000,
+    panel_x=16.0,
+    panel_y=618.0,
+    panel_width=350.0,
+    player_y=718.0,
+    missions_x=386.0,
+    missions_y=618.0,
+    missions_width=228.0,
+).for_players(4)
+#: The layouts by name, for ``OffTheRailsWidget(layout=...)``.
+LAYOUTS: dict[str, Layout] = {"wide": LAYOUT, "tall": TALL_LAYOUT}
 
 
 # -- the static layer ---------------------------------------------------------------------------------
@@ -235,8 +310,38 @@ def _darker(colour: str) -> str:
 
 # -- the pieces layer -------------------------------------------------------------------------------
 
-#: Where each kind of item sits on a square, as a fraction of the square from its centre.
-ITEM_SLOT = {0: (-0.3, 0.3), 1: (-0.3, -0.3), 2: (0.3, -0.3), 3: (0.3, 0.3), 4: (0.0, 0.34)}
+#: Items lie in a square's corners, each kind in a room of its own: the middle cross of the
+#: square belongs to the track, the cart (within CART_HALF_WIDTH of the track) and the exit
+#: arrows (within ARROW_HALF_WIDTH of a side's middle, on this square and reaching into the
+#: next). ITEM_ROOM is a corner item's centre from the square's centre, ITEM_RADIUS its
+#: size, both in units of the square: the item keeps ITEM_ROOM - ITEM_RADIUS = 0.215 from the
+#: middle lines, clear of both by 0.05 of a square (2 px at 42 px) plus their outlines.
+ITEM_ROOM = 0.345
+ITEM_RADIUS = 0.13
+#: The corners in the order the kinds present take them (KINDS order): top-left,
+#: bottom-right, bottom-left, then top-right, where a move's number tag also goes.
+_CORNERS = ((-1, -1), (1, 1), (-1, 1), (1, -1))
+
+
+def item_places(kinds: int, cart: bool = False) -> list[tuple[float, float, float]]:
+    """Where the ``kinds`` kinds of item on a square go: ``(dx, dy, radius)`` in square units.
+
+    One corner each; a fifth kind lies in the middle of an empty square, or, beside a
+    cart, shares the first corner with the first kind (both smaller, one over the other).
+
+    >>> item_places(2)
+    [(-0.345, -0.345, 0.13), (0.345, 0.345, 0.13)]
+    >>> item_places(5)[4]
+    (0.0, 0.0, 0.13)
+    """
+    places = [(cx * ITEM_ROOM, cy * ITEM_ROOM, ITEM_RADIUS) for cx, cy in _CORNERS][:kinds]
+    if kinds <= len(_CORNERS):
+        return places
+    if not cart:
+        return [*places, (0.0, 0.0, ITEM_RADIUS)]
+    small = 0.09
+    inner, outer = ITEM_ROOM - ITEM_RADIUS + small, ITEM_ROOM + ITEM_RADIUS - small
+    return [(-inner, -inner, small), (-outer, -outer, small), *places[1:]]
 
 
 def draw(
@@ -268,6 +373,7 @@ def draw_pieces(
     painter.layer("pieces")
     s = layout.cell
     track, holes, items, carts = Track(), HoleBatch(), ItemBatch(), CartBatch()
+    with_cart = {(c["square"][0], c["square"][1]) for c in data["carts"] if c["place"] == "board"}
     for entry in data["squares"]:
         square = (entry["square"][0], entry["square"][1])
         if entry["chasm"] is not None:
@@ -275,11 +381,11 @@ def draw_pieces(
         elif entry["tile"] is not None:
             track.add(*layout.origin(square), s, entry["tile"])
         cx, cy = layout.centre(square)
-        for kind, item in enumerate(KINDS):
-            count = entry["items"].get(item, 0)
-            if count:
-                fx, fy = ITEM_SLOT[kind]
-                items.add(kind, cx + fx * s, cy + fy * s, s * 0.17, count)
+        present = [(kind, entry["items"][item]) for kind, item in enumerate(KINDS)
+                   if entry["items"].get(item, 0)]  # fmt: skip
+        places = item_places(len(present), square in with_cart)
+        for (kind, count), (fx, fy, fr) in zip(present, places, strict=True):
+            items.add(kind, cx + fx * s, cy + fy * s, s * fr, count)
     holes.draw(painter)
     track.draw(painter, crossover=crossover)
     items.draw(painter)
@@ -333,6 +439,39 @@ def draw_moving_cart(
 
 # -- highlights --------------------------------------------------------------------------------------
 
+#: An exit arrow, pointing north out of a square, in units of the square from its centre:
+#: its base just inside the side, its tip well into the next square, ARROW_HALF_WIDTH
+#: either side of the side's middle (clear of the corners, where items lie).
+ARROW_HALF_WIDTH = 0.16
+_ARROW = ((0.0, -0.72), (ARROW_HALF_WIDTH, -0.43), (-ARROW_HALF_WIDTH, -0.43))
+#: The width of the arrow's light outline (drawn with round joins): part of what a click hits.
+ARROW_OUTLINE = 2.0
+
+
+def arrow_shape(square: Square, edge: str, layout: Layout = LAYOUT) -> list[Point]:
+    """The corners of the exit arrow on side ``edge`` of ``square`` (what is drawn and hit).
+
+    >>> tip = arrow_shape((5, 5), "E")[0]
+    >>> tip[0] > LAYOUT.edge_point((5, 5), 1)[0]   # it points out through the east side
+    True
+    """
+    s = layout.cell
+    return rotate([(px * s, py * s) for px, py in _ARROW], SIDE_LETTERS.index(edge),
+                  *layout.centre(square))  # fmt: skip
+
+
+def _covers(shape: list[Point], x: float, y: float, pad: float) -> bool:
+    """Whether ``(x, y)`` is inside the convex ``shape`` or within ``pad`` px of its outline."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(shape, shape[1:] + shape[:1], strict=True):
+        cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        signs.add(cross > 0)
+        length2 = (bx - ax) ** 2 + (by - ay) ** 2
+        t = max(0.0, min(1.0, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / length2))
+        if (x - ax - t * (bx - ax)) ** 2 + (y - ay - t * (by - ay)) ** 2 <= pad * pad:
+            return True
+    return len(signs) == 1
+
 
 def draw_highlights(
     painter: Painter,
@@ -370,10 +509,8 @@ def draw_highlights(
     if panel:
         painter.rects(panel, [None] * len(panel), stroke=SELECT, width=2.5)
     for square, edge in arrows:
-        side = SIDE_LETTERS.index(edge)
-        ex, ey = layout.edge_point(square, side, inset=1)
-        tip = [(0.0, -s * 0.22), (s * 0.2, s * 0.06), (-s * 0.2, s * 0.06)]
-        painter.polygon(rotate(tip, side, ex, ey), fill=SELECT, stroke=LIGHT, width=2)
+        painter.polygon(arrow_shape(square, edge, layout), fill=SELECT, stroke=LIGHT,
+                        width=ARROW_OUTLINE)  # fmt: skip
     for square, label in marks:
         x, y = layout.origin(square)
         painter.circle(x + s - 8, y + 8, 8, fill=LIGHT, stroke=DARK, width=1.5)
@@ -384,12 +521,28 @@ def draw_highlights(
 
 
 def hit_test(
-    x: float, y: float, layout: Layout = LAYOUT, data: Mapping[str, Any] | None = None
+    x: float,
+    y: float,
+    layout: Layout = LAYOUT,
+    data: Mapping[str, Any] | None = None,
+    *,
+    arrows: Iterable[tuple[Square, str]] = (),
 ) -> Target | None:
     """What is under canvas pixel ``(x, y)``: a square (with its nearest side), a cart or a mission.
 
+    ``arrows``: the exit arrows drawn (see :func:`draw_highlights`); a click on any
+    visible part of one, its tip in the next square included, is that square and side.
     Carts and missions beside the board are found only with ``data``, the position drawn.
+
+    >>> tip = arrow_shape((2, 5), "E")[0]
+    >>> hit_test(tip[0] - 2, tip[1], arrows=[((2, 5), "E")])
+    SquareTarget(square=(2, 5), edge='E')
+    >>> hit_test(tip[0] - 2, tip[1])   # without the arrow, that point is the next square's
+    SquareTarget(square=(2, 6), edge='W')
     """
+    for square, edge in arrows:
+        if _covers(arrow_shape(square, edge, layout), x, y, ARROW_OUTLINE / 2):
+            return SquareTarget(square, edge)
     s = layout.cell
     col = int((x - layout.board_x) // s) - 1
     row = int((y - layout.board_y) // s) - 1
@@ -408,8 +561,9 @@ def hit_test(
     for cart, cx, cy in cart_rows(data, layout):
         if cx - 12 <= x <= cx + 80 and cy - 12 <= y <= cy + 24:
             return CartTarget(cart["owner"], cart["name"])
+    left = layout.missions_left()
     for number, top, bottom in mission_rows(data, layout):
-        if layout.panel_x - 6 <= x <= layout.width and top <= y < bottom:
+        if left - 6 <= x <= left + layout.missions_span() + 2 and top <= y < bottom:
             return MissionTarget(number)
     return None
 
@@ -430,5 +584,5 @@ def mission_box(
     """The panel area of a face-up mission (for highlights)."""
     for number, top, bottom in mission_rows(data, layout):
         if number == mission:
-            return (layout.panel_x - 6, top, layout.panel_width + 8, bottom - top)
+            return (layout.missions_left() - 6, top, layout.missions_span() + 8, bottom - top)
     raise KeyError(mission)

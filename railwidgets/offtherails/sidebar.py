@@ -49,6 +49,8 @@ __all__ = [
 ]
 
 LINE = 15.0  # px between lines of 12 px text
+_MISSIONS_HEAD = "MISSIONS (4 points each; one claim per turn)"
+_MATCH = "to match: ruby N · gold E · emerald S · diamond W"
 
 
 def player_name(data: Mapping[str, Any], seat: int) -> str:
@@ -163,12 +165,50 @@ def mission_rows(data: Mapping[str, Any], layout: Layout) -> list[tuple[int, flo
     if len(data["sides"]) == 1:
         return []
     rows = []
-    y = layout.missions_top(len(data["sides"])) + 18
+    y = layout.missions_top(len(data["sides"])) + 18 + LINE * (len(_head_lines(layout)) - 1)
+    met = set(data["turn"]["met"])
     for number in data["missions"]["face_up"]:
-        lines = 1 + len(wrap(MISSIONS[number].text, layout.panel_width - 12))
+        lines = len(_mission_lines(number, number in met, layout))
         rows.append((number, y - 8, y - 8 + lines * LINE + 3))
         y += lines * LINE + 3
     return rows
+
+
+def _mission_lines(number: int, met: bool, layout: Layout) -> list[tuple[str, bool]]:
+    """A mission's entry, line by line: its title (bold), then its text, as wide as the column."""
+    mission = MISSIONS[number]
+    title = f"M{number} {mission.name}" + ("  ✓ met this turn" if met else "")
+    width = layout.missions_span()
+    lines = [(line, True) for line in wrap(title, width, size=13)]
+    return lines + [(line, False) for line in wrap(mission.text, width - 12)]
+
+
+def _match_lines(layout: Layout) -> list[str]:
+    """Solo: which side each kind must reach, cut to the column."""
+    return wrap(_MATCH, layout.missions_span())
+
+
+def _head_lines(layout: Layout) -> list[str]:
+    """The missions' heading, cut to the column."""
+    return wrap(_MISSIONS_HEAD, layout.missions_span())
+
+
+def panel_height(layout: Layout, players: int) -> float:
+    """How tall the panel is at most, from ``layout.panel_y``, for a game of ``players``.
+
+    The clans' rows, and the missions' column: the tallest ``players + 1`` missions
+    that could lie face up (solo: the deliveries).
+    """
+    clans = layout.player_top(players) + layout.player_row - 6
+    if players == 1:
+        missions = layout.missions_top(1) + 10 + LINE * len(_match_lines(layout)) + 4 * 28 + 20
+    else:
+        heights = sorted(
+            (len(_mission_lines(n, True, layout)) * LINE + 3 for n in MISSIONS), reverse=True
+        )
+        head = LINE * (len(_head_lines(layout)) - 1)
+        missions = layout.missions_top(players) + 10 + head + sum(heights[: players + 1])
+    return max(clans, missions) - layout.panel_y
 
 
 # -- drawing --------------------------------------------------------------------------------------
@@ -192,10 +232,11 @@ def _draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> 
     else:
         rounds = (turn["number"] - 1) // players + 1
         head = f"Turn {turn['number']} · round {rounds} · {player_name(data, turn['active'])}"
-    painter.text(x0, 18, head, size=16, fill=DARK, align="left", bold=True)
-    painter.text(x0, 40, stage_text(data), size=13, fill=DARK, align="left")
-    painter.text(x0, 62, _decks_text(data), size=12, fill=MUTED, align="left")
-    painter.text(x0, 80, _final_text(data), size=12, fill=DARK, align="left", bold=True)
+    y0 = layout.panel_y
+    painter.text(x0, y0 + 18, head, size=16, fill=DARK, align="left", bold=True)
+    painter.text(x0, y0 + 40, stage_text(data), size=13, fill=DARK, align="left")
+    painter.text(x0, y0 + 62, _decks_text(data), size=12, fill=MUTED, align="left")
+    painter.text(x0, y0 + 80, _final_text(data), size=12, fill=DARK, align="left", bold=True)
     items, carts = ItemBatch(), CartBatch()
     for seat in range(players):
         _draw_player(data, painter, layout, seat, items)
@@ -250,7 +291,10 @@ def _add_cart_entry(
 ) -> None:
     """A cart beside the board: its body, its speed die and its load (the words come after)."""
     gone = cart["place"] == "gone"
-    carts.add(cx, cy, 25, colour=cart_colour(data, cart), facing=N, alpha=0.35 if gone else 1.0)
+    # a little above the middle of the line: its load lies below it
+    carts.add(
+        cx, cy - 1.5, 25, colour=cart_colour(data, cart), facing=N, alpha=0.35 if gone else 1.0
+    )
     kx = cx - 6
     for kind, item in enumerate(KINDS):
         n = cart["contents"].get(item, 0)
@@ -286,31 +330,30 @@ def _square_label(square: Sequence[int]) -> str:
 
 
 def _draw_missions(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
-    x0 = layout.panel_x
+    x0 = layout.missions_left()
     top = layout.missions_top(len(data["sides"]))
-    painter.text(x0, top, "MISSIONS (4 points each; one claim per turn)", size=12, fill=MUTED,
-                 align="left", bold=True)  # fmt: skip
+    for k, line in enumerate(_head_lines(layout)):
+        painter.text(x0, top + LINE * k, line, size=12, fill=MUTED, align="left", bold=True)
     met = set(data["turn"]["met"])
     for number, y, _ in mission_rows(data, layout):
-        mission = MISSIONS[number]
-        title = f"M{number} {mission.name}" + ("  ✓ met this turn" if number in met else "")
-        painter.text(x0, y + 8, title, size=12, fill=DARK, align="left", bold=True)
-        for k, line in enumerate(wrap(mission.text, layout.panel_width - 12), start=1):
-            painter.text(x0 + 12, y + 8 + k * LINE, line, size=12, fill=MUTED, align="left")
+        for k, (line, bold) in enumerate(_mission_lines(number, number in met, layout)):
+            painter.text(x0 + (0 if bold else 12), y + 8 + k * LINE, line, size=12,
+                         fill=DARK if bold else MUTED, align="left", bold=bold)  # fmt: skip
     if not data["missions"]["face_up"]:
         painter.text(x0, top + 18, "none left face up", size=12, fill=FAINT, align="left")
 
 
 def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
     """Solo: jewels delivered by exit side, and the side each kind must reach (§2.15)."""
-    x0 = layout.panel_x
+    x0 = layout.missions_left()
     y = layout.missions_top(1) + 10
     items = ItemBatch()
     painter.text(x0, y, "DELIVERED, BY EXIT SIDE", size=12, fill=MUTED, align="left", bold=True)
-    painter.text(x0, y + LINE, "to match: ruby N · gold E · emerald S · diamond W", size=12,
-                 fill=MUTED, align="left")  # fmt: skip
+    match = _match_lines(layout)
+    for k, line in enumerate(match, start=1):
+        painter.text(x0, y + k * LINE, line, size=12, fill=MUTED, align="left")
     for k, letter in enumerate(SIDE_LETTERS):
-        row = y + 44 + k * 28
+        row = y + 29 + LINE * len(match) + k * 28
         fill = CLAN_FILL[k]
         painter.rect(x0, row - 9, 18, 18, fill=fill, stroke=DARK, width=1)
         painter.text(x0 + 9, row + 0.5, letter, size=12, fill=ink_for(fill), bold=True)

@@ -45,8 +45,15 @@ from railwidgets.offtherails.actions import (
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.components import KINDS, MISSIONS, SIDE_LETTERS, VALUE
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
-from railwidgets.offtherails.picks import NEW_TILE, board_pick, lights, new_tile_shape, parts_of
-from railwidgets.offtherails.render import LAYOUT, cart_box, hit_test, mission_box
+from railwidgets.offtherails.picks import (
+    NEW_TILE,
+    Lights,
+    board_pick,
+    lights,
+    new_tile_shape,
+    parts_of,
+)
+from railwidgets.offtherails.render import LAYOUT, LAYOUTS, Layout, cart_box, hit_test, mission_box
 from railwidgets.offtherails.rules import Game
 from railwidgets.offtherails.sidebar import player_name, seat_colour
 from railwidgets.ui.board import Frame
@@ -104,6 +111,17 @@ class OffTheRailsWidget(GameWidget):
 
     ``seats``: ``"human"``, ``"random"`` or ``"greedy"`` per player (default: the first
     seat human, the others greedy bots). ``game``: a game to show (a prepared position).
+    ``layout``: ``"wide"`` (the default: the panel beside the board, 1000 px wide, for
+    Voilà and wide pages), ``"tall"`` (the panel below the board, 624 px wide, so a
+    notebook column narrower than 1000 px, JupyterLab's with its file browser open,
+    shows the squares at full size), or a :class:`~railwidgets.offtherails.render.Layout`.
+
+    >>> OffTheRailsWidget(players=2, seed=1, layout="tall").board.size
+    (624, 912)
+    >>> OffTheRailsWidget(players=2, seed=1, layout="narrow")
+    Traceback (most recent call last):
+    ...
+    ValueError: layout must be 'wide', 'tall' or a Layout, not 'narrow'
     """
 
     GAME: ClassVar[type[Game]] = Game
@@ -159,8 +177,27 @@ class OffTheRailsWidget(GameWidget):
     #: layer alone (issue 27 item 16: the pieces were sent again at every pick).
     CHOICE_LAYERS = ("highlights",)
 
-    board_layout = LAYOUT
     game: Game
+
+    def __init__(self, *args: Any, layout: Layout | str = LAYOUT, **kwargs: Any) -> None:
+        if isinstance(layout, str):
+            if layout not in LAYOUTS:
+                names = ", ".join(repr(name) for name in LAYOUTS)
+                raise ValueError(f"layout must be {names} or a Layout, not {layout!r}")
+            layout = LAYOUTS[layout]
+        elif not isinstance(layout, Layout):
+            raise TypeError(f"layout must be a name or a Layout, not {type(layout).__name__}")
+        self._base_layout = layout
+        super().__init__(*args, **kwargs)
+
+    @property
+    def board_layout(self) -> Layout:
+        """Where everything is drawn: the layout, as tall as this game's panel needs."""
+        return self._base_layout.for_players(self.game.num_players)
+
+    def board_size(self) -> tuple[int, int]:
+        layout = self.board_layout
+        return (int(layout.width), int(layout.height))
 
     # -- the engine's parts ----------------------------------------------------------------------
 
@@ -202,7 +239,9 @@ class OffTheRailsWidget(GameWidget):
 
     def hit(self, x: float, y: float) -> tuple[str, Hashable] | None:
         data = self._data()
-        target = hit_test(x, y, self.board_layout, data)
+        lit = self._lights(data)
+        arrows = lit.arrows if lit is not None else ()
+        target = hit_test(x, y, self.board_layout, data, arrows=arrows)
         if target is None:
             return None
         return board_pick(self.choice, target, data, self._seat())
@@ -258,9 +297,13 @@ class OffTheRailsWidget(GameWidget):
         render.draw_pieces(data, painter, self.board_layout, crossover=crossover)
         self._draw_lights(painter, data)
 
-    def _draw_lights(self, painter: Painter, data: Mapping[str, Any]) -> None:
+    def _lights(self, data: Mapping[str, Any]) -> Lights | None:
+        """What is lit for the choice in hand (``None`` when nobody is to decide)."""
         seat = self._seat()
-        lit = lights(self.choice, data, seat) if self.choice is not None and seat >= 0 else None
+        return lights(self.choice, data, seat) if self.choice is not None and seat >= 0 else None
+
+    def _draw_lights(self, painter: Painter, data: Mapping[str, Any]) -> None:
+        lit = self._lights(data)
         boxes = []
         if lit is not None:
             boxes += [cart_box(data, owner, name, self.board_layout) for owner, name in lit.carts]

@@ -19,8 +19,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from railwidgets.offtherails.components import START_TRACKS
-from railwidgets.offtherails.glyphs import CLAN_FILL, ITEM_FILL
+from railwidgets.offtherails.glyphs import CLAN_FILL, DELTA, ITEM_FILL
 from railwidgets.offtherails.render import LAYOUT as L
+from railwidgets.offtherails.render import item_places
 from tests.e2e.browser import canvas_fingerprint, open_and_run, wait_for_change
 from tests.e2e.conftest import BrowserPage, require_chromium
 from tests.e2e.minirails_page import cell_index
@@ -48,9 +49,17 @@ def voila_otr_server() -> Iterator[JupyterServer]:
 
 
 def body_point(square: tuple[int, int], facing: str = "S") -> tuple[float, float]:
-    """A point on the body of a cart facing ``facing``, beside its speed die."""
+    """A point on the body of a cart facing ``facing``: its nose, ahead of its speed die."""
     x, y = L.centre(square)
-    return (x - 0.21 * L.cell, y) if facing in "NS" else (x, y - 0.21 * L.cell)
+    dx, dy = DELTA["NESW".index(facing)]
+    return (x + dx * 0.32 * L.cell, y + dy * 0.32 * L.cell)
+
+
+def first_item_point(square: tuple[int, int]) -> tuple[float, float]:
+    """The middle of the first kind of item on ``square`` (a cart stands on it too)."""
+    x, y = L.centre(square)
+    dx, dy, _ = item_places(1, cart=True)[0]
+    return (x + dx * L.cell, y + dy * L.cell)
 
 
 def play_first_turn(view: OffTheRailsView, name: str) -> None:
@@ -115,8 +124,7 @@ def crash_in_hot_seat(view: OffTheRailsView, name: str) -> None:
     view.wait_status(r"drops 1 gold")
     view.wait_status(r"Pass the device to Green")  # the turn goes on: Green's now
     view.press("Ready")
-    x, y = L.centre((5, 4))
-    view.wait_colour((x + 0.3 * L.cell, y + 0.3 * L.cell), ITEM_FILL[3])  # the gold on the track
+    view.wait_colour(first_item_point((5, 4)), ITEM_FILL[3])  # the gold beside Green's cart
     view.shot(f"{name}-5-dropped")
 
 
@@ -166,8 +174,7 @@ def test_jupyterlab_tutorial_turn_crash_reload_and_solo_game(
     # Saved and reloaded, the crash's board is drawn again from the kernel. (JupyterLab
     # then logs "widget model not found" for widgets the game closed meanwhile, such as
     # the split buttons: the saved widget state still names them. Not checked here.)
-    x, y = L.centre((5, 4))
-    gold = (x + 0.3 * L.cell, y + 0.3 * L.cell)
+    gold = first_item_point((5, 4))
     save_notebook(page)
     page.reload()
     again = OffTheRailsView.in_cell(page, cell_index(notebook, REAR_END_CELL))

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.draw import RecordingPainter
+from railwidgets.draw.palette import MUTED, SELECT
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.components import MINE_CENTRE, MINE_SQUARES, START_TRACKS
 from railwidgets.offtherails.glyphs import CLAN_FILL, DIE_FILL, ITEM_FILL, RAIL
 from railwidgets.offtherails.render import (
     LAYERS,
     LAYOUT,
+    TALL_LAYOUT,
     CartTarget,
+    Layout,
     MissionTarget,
     SquareTarget,
     cart_box,
@@ -25,7 +29,7 @@ from railwidgets.offtherails.render import (
     hit_test,
     mission_box,
 )
-from tests.offtherails.play import KindBot
+from tests.offtherails.play import KindBot, dense_start
 
 L = LAYOUT
 TWO_EXITS = ("NS", "EW", "NE", "ES", "SW", "NW")
@@ -259,3 +263,202 @@ def test_highlights_wash_lit_squares_and_point_arrows_out_of_a_square() -> None:
     tip = max(arrow["points"], key=lambda p: p[0])
     assert tip[0] > L.edge_point((5, 5), 1)[0]  # the arrow points out through the east side
     assert "1" in painter.texts("highlights")
+
+
+# -- issue 27 item 9: room for items, arrows hit where drawn, the panel below the board --------
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def outline_box(points: list[tuple[float, float]], pad: float) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def board_boxes(painter: RecordingPainter, layout: Layout) -> tuple[list[Box], list[Box]]:
+    """The boxes, outlines included, of the items and of the carts' parts (body, die, load
+    badge) drawn on the board (the panel's are left out)."""
+
+    def on_board(box: Box) -> bool:
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        return layout.board_x < x < layout.board_right and layout.board_y < y < layout.board_bottom
+
+    items: list[Box] = []
+    carts: list[Box] = []
+    for call in painter.by_name("polygons", "pieces"):
+        for shape, fill in zip(call["shapes"], call["fills"], strict=True):
+            box = outline_box(shape, call["width"] / 2)
+            if fill in ITEM_FILL:
+                items.append(box)
+            elif fill in CLAN_FILL or fill == MUTED:
+                carts.append(box)
+    for call in painter.by_name("circles", "pieces"):
+        for (x, y), fill in zip(call["centres"], call["fills"], strict=True):
+            box = outline_box([(x, y)], call["r"] + call["width"] / 2)
+            if fill == ITEM_FILL[3]:  # gold
+                items.append(box)
+            elif fill in CLAN_FILL:  # a load badge
+                carts.append(box)
+    for call in painter.by_name("rects", "pieces"):
+        for (x, y, w, h), fill in zip(call["boxes"], call["fills"], strict=True):
+            if fill in DIE_FILL.values():
+                carts.append(outline_box([(x, y), (x + w, y + h)], call["width"] / 2))
+    return [b for b in items if on_board(b)], [b for b in carts if on_board(b)]
+
+
+def every_arrow(painter: RecordingPainter, layout: Layout) -> list[Box]:
+    """The boxes of exit arrows drawn on every side of every square and surface position."""
+    squares = [(r, c) for r in range(-1, 13) for c in range(-1, 13)]
+    draw_highlights(painter, layout, arrows=[(sq, e) for sq in squares for e in "NESW"])
+    calls = [c for c in painter.by_name("polygon", "highlights") if c["fill"] == SELECT]
+    return [outline_box(c["points"], c["width"] / 2) for c in calls]
+
+
+def crowded() -> dict[str, Any]:
+    """Carts facing every way, loaded and empty, on squares holding four and five kinds of item,
+    beside squares as full, as tightly as the bag allows."""
+    five = {"rock": 1, "ruby": 2, "emerald": 1, "gold": 1, "diamond": 1}
+    four = {"rock": 2, "ruby": 1, "emerald": 1, "gold": 1}
+    squares = [(5, 5), (5, 6), (6, 5), (6, 6), (2, 2), (2, 3)]
+    items = {sq: dict(five if k < 4 else four) for k, sq in enumerate(squares)}
+    carts = [scenarios.cart(0, "white", (5, 5), "N", "S", contents={"ruby": 3}),
+             scenarios.cart(0, "black", (5, 6), "E", "W"),
+             scenarios.cart(1, "white", (6, 5), "S", "N", speed=5, contents={"gold": 1}),
+             scenarios.cart(1, "black", (6, 6), "W", "E", contents={"emerald": 2}),
+             scenarios.cart(2, "white", (2, 2), "E", "W", contents={"rock": 4}),
+             scenarios.cart(3, "white", (2, 3), "S", "N")]  # fmt: skip
+    return scenarios.build(4, items=items, carts=carts, tiles={sq: "NESW" for sq in squares})
+
+
+def sample_positions() -> list[dict[str, Any]]:
+    """Positions of games on a board full of junctions, where carts meet and stop on items."""
+    positions = [crowded()]
+    for seed in range(6):
+        game = dense_start(2 + seed % 3, seed)
+        bot = KindBot(seed)
+        for step in range(900):
+            if game.is_over:
+                break
+            if step % 10 == 0:
+                positions.append(game.position())
+            game.apply(bot.choose(game.view(game.current_player)))  # type: ignore[arg-type]
+    return positions
+
+
+POSITIONS = sample_positions()
+#: The two layouts, and squares smaller and larger than theirs (the panel moved out of the way).
+SIZES = [LAYOUT, TALL_LAYOUT, replace(LAYOUT, cell=36.0),
+         replace(LAYOUT, cell=56.0, width=1200, height=840, panel_x=830.0)]  # fmt: skip
+
+
+def test_the_sample_holds_carts_standing_on_items_and_crowded_squares() -> None:
+    """The test below means something: carts share squares with items in the sample."""
+    shared = 0
+    for data in POSITIONS:
+        carts = {tuple(c["square"]) for c in data["carts"] if c["place"] == "board"}
+        shared += sum(1 for sq in data["squares"] if sq["items"] and tuple(sq["square"]) in carts)
+    assert shared >= 20
+    assert any(len(sq["items"]) == 5 for data in POSITIONS for sq in data["squares"])
+
+
+@pytest.mark.parametrize("layout", SIZES, ids=lambda layout: f"cell{layout.cell:.0f}")
+def test_27_9_items_never_overlap_carts_or_exit_arrows(layout: Layout) -> None:
+    arrows = every_arrow(RecordingPainter(layout.width, layout.height, LAYERS), layout)
+    for data in POSITIONS:
+        painter = RecordingPainter(layout.width, layout.height, LAYERS)
+        draw(data, painter, layout)
+        items, carts = board_boxes(painter, layout)
+        held = sum(1 for sq in data["squares"] for n in sq["items"].values() if n)
+        assert len(items) == held  # every item drawn, one shape each
+        for item in items:
+            assert not any(overlap(item, cart) for cart in carts), (item, layout.cell)
+            assert not any(overlap(item, arrow) for arrow in arrows), (item, layout.cell)
+            # and inside its own square, clear of the neighbours' items
+            x, y = (item[0] + item[2]) / 2, (item[1] + item[3]) / 2
+            target = hit_test(x, y, layout)
+            assert isinstance(target, SquareTarget)
+            left, top = layout.origin(target.square)
+            assert left < item[0] and item[2] < left + layout.cell
+            assert top < item[1] and item[3] < top + layout.cell
+
+
+def points_on_and_off(shape: list[tuple[float, float]], out: float) -> list[tuple[float, float]]:
+    """Points along the outline of a convex ``shape`` moved ``out`` px outwards, and its centre."""
+    cx = sum(p[0] for p in shape) / len(shape)
+    cy = sum(p[1] for p in shape) / len(shape)
+    points = [(cx, cy)]
+    for (ax, ay), (bx, by) in zip(shape, shape[1:] + shape[:1], strict=True):
+        length = math.dist((ax, ay), (bx, by))
+        nx, ny = (by - ay) / length, -(bx - ax) / length  # a normal; made to point outwards
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        if (mx + nx - cx) ** 2 + (my + ny - cy) ** 2 < (mx - cx) ** 2 + (my - cy) ** 2:
+            nx, ny = -nx, -ny
+        for k in range(11):
+            t = k / 10
+            points.append((ax + t * (bx - ax) + nx * out, ay + t * (by - ay) + ny * out))
+    for x, y in shape:  # the corners, the tip's included, moved away from the centre
+        d = math.dist((x, y), (cx, cy))
+        points.append((x + (x - cx) / d * out, y + (y - cy) / d * out))
+    return points
+
+
+@pytest.mark.parametrize("layout", [LAYOUT, TALL_LAYOUT], ids=["wide", "tall"])
+def test_27_9_a_click_on_any_visible_part_of_an_exit_arrow_picks_that_arrow(
+    layout: Layout,
+) -> None:
+    for row in range(-1, 13):
+        for col in range(-1, 13):
+            if row in (-1, 12) and col in (-1, 12):
+                continue  # no surface position in the corners
+            lit = [((row, col), edge) for edge in "NESW"]
+            painter = RecordingPainter(layout.width, layout.height, LAYERS)
+            draw_highlights(painter, layout, arrows=lit)
+            drawn = [c for c in painter.by_name("polygon", "highlights") if c["fill"] == SELECT]
+            assert len(drawn) == 4
+            for call, (square, edge) in zip(drawn, lit, strict=True):
+                shape, half = call["points"], call["width"] / 2
+                cx = sum(p[0] for p in shape) / len(shape)
+                cy = sum(p[1] for p in shape) / len(shape)
+                rim = points_on_and_off(shape, 0.0)
+                inside = [(cx + t * (x - cx), cy + t * (y - cy)) for x, y in rim
+                          for t in (0.3, 0.6, 0.9)]  # fmt: skip
+                # the fill, the outline, and just inside the outline's outer edge
+                for x, y in inside + rim + points_on_and_off(shape, half - 0.05):
+                    assert hit_test(x, y, layout, arrows=lit) == SquareTarget(square, edge)
+                # beyond what is drawn, the arrow takes nothing a click would otherwise hit
+                for x, y in points_on_and_off(shape, half + 1.5)[1:]:
+                    assert hit_test(x, y, layout, arrows=lit) == hit_test(x, y, layout)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_27_9_the_tall_layout_puts_the_panel_below_the_board(players: int) -> None:
+    layout = TALL_LAYOUT.for_players(players)
+    assert layout.width < 640 and layout.cell == LAYOUT.cell
+    game = finished(players, 7)
+    for data in (otr.Game(players=players, seed=7).position(), game.position()):
+        painter = RecordingPainter(layout.width, layout.height, LAYERS)
+        draw(data, painter, layout)
+        # every word of the panel beside the board is below it (some lines cut shorter)
+        below = [
+            c["text"] for c in painter.by_name("text", "pieces") if c["y"] > layout.board_bottom
+        ]
+        beside = [c["text"] for c in drawn(data).by_name("text", "pieces")
+                  if c["x"] >= LAYOUT.panel_x]  # fmt: skip
+        assert sorted(" ".join(below).split()) == sorted(" ".join(beside).split())
+        assert any(text.startswith(("Turn", "Game over", "Setup")) for text in below)
+        for call in painter.by_name("text", "pieces"):
+            assert 0 <= call["x"] < layout.width and 0 < call["y"] < layout.height - 4
+        for cart in data["carts"]:
+            x, y, w, h = cart_box(data, cart["owner"], cart["name"], layout)
+            assert y > layout.board_bottom and x + w <= layout.width
+            target = hit_test(x + w / 2, y + h / 2, layout, data)
+            assert target == CartTarget(cart["owner"], cart["name"])
+        for number in data["missions"]["face_up"]:
+            x, y, w, h = mission_box(data, number, layout)
+            assert x + w <= layout.width + 2 and y + h < layout.height
+            assert hit_test(x + 20, y + h / 2, layout, data) == MissionTarget(number)
+    assert hit_test(*layout.centre((11, 11)), layout) == SquareTarget((11, 11), "N")

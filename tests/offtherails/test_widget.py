@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 
 import ipywidgets
@@ -11,12 +12,13 @@ from railwidgets import OffTheRailsWidget
 from railwidgets import offtherails as otr
 from railwidgets.core.action import Action
 from railwidgets.draw import RecordingPainter
+from railwidgets.draw.palette import SELECT
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.glyphs import RAIL, Track
 from railwidgets.offtherails.picks import parts_of
 from railwidgets.offtherails.render import LAYOUT as L
-from railwidgets.offtherails.render import mission_box
+from railwidgets.offtherails.render import TALL_LAYOUT, hit_test, mission_box
 from tests.offtherails.play import KindBot
 from tests.ui.messages import count_messages
 
@@ -38,27 +40,30 @@ def moving_square(w: OffTheRailsWidget) -> tuple[int, int]:
 
 
 def click_part(w: OffTheRailsWidget, part: str, value: Hashable) -> None:
-    """Pick one part the way a person does: a click on the board, or a button."""
+    """Pick one part the way a person does: a click on the board (where the widget's layout
+    draws it), or a button."""
+    layout = w.board_layout
     if part == "square":
-        w.click(*L.centre(value))  # type: ignore[arg-type]
+        w.click(*layout.centre(value))  # type: ignore[arg-type]
     elif part == "exits":
         square = w.choice.picked("square")
         for _ in range(3):  # a click on a side turns the tile to a shape with an exit there
             for letter in str(value):
-                w.click(*L.edge_point(square, SIDES.index(letter), inset=4))  # type: ignore[arg-type]
+                w.click(*layout.edge_point(square, SIDES.index(letter), inset=4))  # type: ignore[arg-type]
                 if w.choice.picked("exits") == value:
                     return
         raise AssertionError((value, w.choice.picks, w.status_text))
     elif part in ("edge", "nose"):
-        w.click(*L.edge_point(moving_square(w), SIDES.index(str(value)), inset=4))
+        w.click(*layout.edge_point(moving_square(w), SIDES.index(str(value)), inset=4))
     elif part == "cart" and w.choice.picked("verb") == "speed":
         view = w.game.view(w.game.current_player)  # type: ignore[arg-type]
         cart = next(
             c for c in view["carts"] if c["owner"] == w.game.current_player and c["name"] == value
         )
-        w.click(*L.centre((cart["square"][0], cart["square"][1])))
+        w.click(*layout.centre((cart["square"][0], cart["square"][1])))
     elif part == "mission" and value != "none":
-        x, y, _, h = mission_box(w.game.view(w.game.current_player), int(value))  # type: ignore[arg-type, call-overload]
+        view = w.game.view(w.game.current_player)  # type: ignore[arg-type]
+        x, y, _, h = mission_box(view, int(value), layout)  # type: ignore[call-overload]
         w.click(x + 30, y + h / 2)
     else:
         option_button(w, part, value).click()
@@ -85,11 +90,14 @@ def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
     assert isinstance(w.game, otr.Game)
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_a_whole_hot_seat_game_through_clicks_and_buttons(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "layout"),
+    [(1, "wide"), (2, "wide"), (3, "wide"), (4, "wide"), (1, "tall"), (4, "tall")],
+)
+def test_a_whole_hot_seat_game_through_clicks_and_buttons(players: int, layout: str) -> None:
     start = scenarios.build(players) if players > 1 else None
     game = otr.Game.from_position(start, seed=players) if start else otr.Game(players=1, seed=1)
-    w = OffTheRailsWidget(game=game, seats=["human"] * players, animate=False)
+    w = OffTheRailsWidget(game=game, seats=["human"] * players, animate=False, layout=layout)
     reference = game.copy()
     chooser = GreedyBot(seed=players)
     while not w.game.is_over:
@@ -195,19 +203,20 @@ SCRIPTS = {
 }  # fmt: skip
 
 
-def run_script(name: str) -> OffTheRailsWidget:
+def run_script(name: str, layout: str = "wide") -> OffTheRailsWidget:
     make, actions = SCRIPTS[name]
     game = make()
-    w = OffTheRailsWidget(game=game, seats=["human"] * game.num_players)
+    w = OffTheRailsWidget(game=game, seats=["human"] * game.num_players, layout=layout)
     for action in actions:
         play_by_clicks(w, action)
         assert w.game.history[-1] == action, w.status_text
     return w
 
 
+@pytest.mark.parametrize("layout", ["wide", "tall"])
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
-def test_decisions_by_clicks_on_prepared_positions(name: str) -> None:
-    run_script(name)
+def test_decisions_by_clicks_on_prepared_positions(name: str, layout: str) -> None:
+    run_script(name, layout)
 
 
 def test_every_kind_of_decision_can_be_made_by_clicks() -> None:
@@ -415,3 +424,65 @@ def test_27_9_button_marks_have_glyphs_in_common_fonts() -> None:
     common = {0x2190, 0x2191, 0x2192, 0x2193, 0x25BC, 0x25CF, 0x25C6, 0x2B1F, 0x2B22}
     marks = "".join(ITEM_MARK.values()) + "".join(a.split()[0] for a in ARROW.values())
     assert {hex(ord(c)) for c in marks if ord(c) not in common} == set()
+
+
+def drawn_arrows(w: OffTheRailsWidget) -> list[list[tuple[float, float]]]:
+    """The exit arrows the widget draws now, as drawn (recorded)."""
+    painter = RecordingPainter(*w.board.size, layers=w.LAYERS)
+    w.draw_dynamic(painter)
+    return [c["points"] for c in painter.by_name("polygon", "highlights") if c["fill"] == SELECT]
+
+
+def near_tip(shape: list[tuple[float, float]]) -> tuple[float, float]:
+    """A point 1.5 px inside the arrow's tip (the tip pokes into the next square)."""
+    tip = shape[0]
+    base = ((shape[1][0] + shape[2][0]) / 2, (shape[1][1] + shape[2][1]) / 2)
+    d = math.dist(tip, base)
+    return (tip[0] + (base[0] - tip[0]) * 1.5 / d, tip[1] + (base[1] - tip[1]) * 1.5 / d)
+
+
+@pytest.mark.parametrize("layout", ["wide", "tall"])
+@pytest.mark.parametrize("edge", ["E", "S"])
+def test_27_9_a_click_on_the_tip_of_an_exit_arrow_takes_that_exit(layout: str, edge: str) -> None:
+    w = OffTheRailsWidget(game=scenarios.junction(), seats=["human", "human"], layout=layout)
+    w.pick("verb", "end")
+    arrows = drawn_arrows(w)
+    assert len(arrows) == 2  # east and south: the cart came from the north
+    shape = arrows["ES".index(edge)]
+    x, y = near_tip(shape)
+    tip_square = hit_test(x, y, w.board_layout)
+    assert tip_square is not None and tip_square.square != (2, 4)  # the tip is on the next square
+    w.click(x, y)
+    assert w.game.history[-1] == otr.ChooseExit(edge), w.status_text
+
+
+@pytest.mark.parametrize("layout", ["wide", "tall"])
+def test_27_9_a_click_on_the_tip_of_an_upgrade_arrow_adds_that_exit(layout: str) -> None:
+    w = OffTheRailsWidget(game=scenarios.junction(), seats=["human", "human"], layout=layout)
+    w.pick("verb", "upgrade")
+    w.click(*w.board_layout.centre((3, 4)))  # a north-south straight: east or west may be added
+    for shape in drawn_arrows(w):
+        x, y = near_tip(shape)
+        target = hit_test(x, y, w.board_layout)
+        assert target is not None and target.square != (3, 4)
+        w.click(x, y)
+        assert not w.status_error, w.status_text
+        added = set(str(w.choice.picked("exits"))) - {"N", "S"}
+        side = "E" if x > w.board_layout.centre((3, 4))[0] else "W"
+        assert added == {side}, (added, side)
+    w.confirm_button.click()
+    assert w.game.history[-1] == otr.Upgrade((3, 4), "NSW"), w.status_text
+
+
+def test_27_9_the_layout_is_chosen_by_name_and_a_bad_one_is_refused() -> None:
+    tall = OffTheRailsWidget(players=4, seed=1, layout="tall")
+    assert tall.board.size == (TALL_LAYOUT.width, TALL_LAYOUT.for_players(4).height)
+    assert tall.board.canvas.width < 640 < tall.board.canvas.height
+    assert 'width="624"' in tall.to_svg()
+    tall.new_game(players=2, seed=3)  # as tall as two clans need
+    assert tall.board.size == (624, TALL_LAYOUT.for_players(2).height)
+    assert OffTheRailsWidget(players=2, seed=1).board.size == (L.width, L.height)
+    with pytest.raises(ValueError, match="'wide', 'tall' or a Layout"):
+        OffTheRailsWidget(players=2, seed=1, layout="narrow")
+    with pytest.raises(TypeError, match="Layout"):
+        OffTheRailsWidget(players=2, seed=1, layout=42)  # type: ignore[arg-type]
