@@ -65,7 +65,7 @@ test: venv browser docs test-unit test-notebooks test-e2e
 # The site, from the docstrings and the notebooks' saved outputs (nothing is executed):
 # every warning is an error (-W), every cross-reference must resolve (-n).
 docs: venv
-	$(PY) -m sphinx -b html -n -W --keep-going -q docs docs/_build/html
+	$(PY) -m sphinx -b html -n -W --keep-going -q -d docs/_build/doctrees docs docs/_build/html
 	@echo "The site: docs/_build/html/index.html"
 
 test-unit: venv
