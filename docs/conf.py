@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -75,13 +76,25 @@ nitpick_ignore_regex = [
 NOTEBOOKS = ROOT / "notebooks"
 TUTORIALS = DOCS / "tutorials"
 #: Links of the notebooks (written for JupyterLab and GitHub, relative to notebooks/) that
-#: lead elsewhere on this site.
+#: lead elsewhere on this site; any other link out of notebooks/ leads to the repository.
 NOTEBOOK_LINKS = {
     "../railwidgets/minirails/reference.md": "../rules/minirails.md",
     "../railwidgets/twistytracks/reference.md": "../rules/twistytracks.md",
     "../railwidgets/offtherails/reference.md": "../rules/offtherails.md",
     "index.ipynb": "index.md",
 }
+REPOSITORY = "https://github.com/railwidgets/railwidgets/blob/main/"
+MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^)\s#]+)(?P<anchor>#[^)\s]*)?\)")
+
+
+def site_link(match: re.Match[str]) -> str:
+    """A notebook's Markdown link, pointed where it leads on this site."""
+    target, anchor = match["target"], match["anchor"] or ""
+    if target in NOTEBOOK_LINKS:
+        target = NOTEBOOK_LINKS[target]
+    elif target.startswith("../"):
+        target = REPOSITORY + target.removeprefix("../")
+    return f"]({target}{anchor})"
 
 
 def site_notebook(notebook: dict) -> dict:
@@ -89,10 +102,7 @@ def site_notebook(notebook: dict) -> dict:
     are a live widget with no picture (a progress bar) left out."""
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
-            source = "".join(cell["source"])
-            for old, new in NOTEBOOK_LINKS.items():
-                source = source.replace(f"]({old})", f"]({new})")
-            cell["source"] = source
+            cell["source"] = MARKDOWN_LINK.sub(site_link, "".join(cell["source"]))
         outputs = cell.get("outputs")
         if outputs:
             cell["outputs"] = [
