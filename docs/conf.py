@@ -141,6 +141,7 @@ PUBLIC_MODULES = (
     "railwidgets.offtherails",
     "railwidgets.arena",
     "railwidgets.tutorials",
+    "railwidgets.draw",
 )
 
 
