@@ -8,6 +8,7 @@ pictures, without the widget JavaScript that would come from a CDN.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import re
 import sys
@@ -53,7 +54,7 @@ nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 
 autodoc_default_options = {"members": True, "member-order": "bysource"}
 autodoc_typehints = "description"
-autodoc_class_signature = "separated"
+autodoc_preserve_defaults = True  # layout=DEFAULT_LAYOUT, not its long repr
 autosummary_generate = False
 # Every cross-reference must resolve (-n), except to what this site cannot link offline or
 # does not document: the standard library (its inventory would be fetched from the network),
@@ -66,6 +67,7 @@ nitpick_ignore_regex = [
         r"(collections\.abc|concurrent\.futures(\._base)?|os|pathlib|random|threading|t|typing)\.\w+",
     ),
     ("py:class", r"railwidgets\.\w+\.(board|game|layout|state)\.\w+"),
+    ("py:class", r"G|Layout"),  # the same two, as written in signatures
     ("py:func", r"railwidgets\.\w+\.render\.\w+"),
     ("py:(func|meth)", r"_\w+"),
     ("py:meth", r"(apply|\w+\.to_dict)"),
@@ -165,5 +167,37 @@ def check_api_reference(app, env) -> None:
             )
 
 
+class _Elided:
+    """A default too long to read in a signature (a layout's whole repr): shown as ``...``."""
+
+    def __repr__(self) -> str:
+        return "..."
+
+
+def widget_signature(app, what, name, obj, options, signature, return_annotation):
+    """A widget's signature is its ``__init__``'s: ipywidgets' ``__new__(*args, **kwargs)``
+    would hide it."""
+    init_module = getattr(getattr(obj, "__init__", None), "__module__", None) or ""
+    if (
+        what != "class"
+        or signature != "(*args, **kwargs)"
+        or not init_module.startswith("railwidgets")
+    ):
+        return None
+    init = inspect.signature(obj.__init__)
+    parameters = [
+        parameter.replace(
+            annotation=parameter.empty,  # the types are listed below the signature
+            default=_Elided()
+            if parameter.default is not parameter.empty and len(repr(parameter.default)) > 40
+            else parameter.default,
+        )
+        for parameter in list(init.parameters.values())[1:]
+    ]
+    shown = init.replace(parameters=parameters, return_annotation=inspect.Signature.empty)
+    return str(shown), return_annotation
+
+
 def setup(app) -> None:
     app.connect("env-check-consistency", check_api_reference)
+    app.connect("autodoc-process-signature", widget_signature)
