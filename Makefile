@@ -1,7 +1,8 @@
 # railwidgets: the two commands of the README, and a few more.
 #
 #   make lab    set up .venv (once) and open JupyterLab on the tutorials
-#   make test   set up .venv (once) and run every test: unit, notebooks, browser
+#   make test   set up .venv (once) and run every test: unit, notebooks, browser, the docs
+#   make docs   the documentation site, offline, into docs/_build/html (warnings are errors)
 #   make lint   ruff
 #   make voila  a game's board alone, as an app (Voilà): GAME=mini-rails (default),
 #               twisty-tracks or off-the-rails; on VOILA_PORT (8866), beside make lab's 8888
@@ -28,11 +29,12 @@ KERNEL_CULLING := --MappingKernelManager.cull_idle_timeout=600 \
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser lint bench fuzz clean
+.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser docs lint bench fuzz clean
 
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
-	@echo "make test   set up and run every test (unit, notebooks, browser)"
+	@echo "make test   set up and run every test (unit, notebooks, browser, docs)"
+	@echo "make docs   build the documentation site into docs/_build/html"
 	@echo "make voila  play a game as a Voilà app (GAME=mini-rails, twisty-tracks or off-the-rails)"
 	@echo "make lint   check the code with ruff"
 	@echo "make bench  print the speed measurements"
@@ -41,8 +43,8 @@ help:
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "Installing railwidgets and its tools into $(VENV) ..."
-	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev,e2e]' 2>&1 | $(QUIET_PIP)
-	@$(PY) -c "import railwidgets, ipycanvas, jupyterlab, pytest"
+	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev,e2e,docs]' 2>&1 | $(QUIET_PIP)
+	@$(PY) -c "import railwidgets, ipycanvas, jupyterlab, pytest, sphinx, myst_nb, furo"
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
 
@@ -58,7 +60,13 @@ lab: venv $(LAB_OVERRIDES)
 		$(if $(filter 0,$(shell id -u)),--allow-root) \
 		--ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/index.ipynb
 
-test: venv browser test-unit test-notebooks test-e2e
+test: venv browser docs test-unit test-notebooks test-e2e
+
+# The site, from the docstrings and the notebooks' saved outputs (nothing is executed):
+# every warning is an error (-W), every cross-reference must resolve (-n).
+docs: venv
+	$(PY) -m sphinx -b html -n -W --keep-going -q -d docs/_build/doctrees docs docs/_build/html
+	@echo "The site: docs/_build/html/index.html"
 
 test-unit: venv
 	$(PY) -m pytest -q -n 2 --doctest-modules --ignore=tests/e2e railwidgets tests
@@ -121,4 +129,4 @@ notebooks-metadata: venv
 	$(PY) -m tests.tools.normalise_notebooks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info docs/_build docs/tutorials/*.ipynb
