@@ -2,8 +2,6 @@
 
 - :class:`ChoiceButton`: a button bound to a pick of the choice in hand (enabled
   exactly when the engine allows that pick);
-- :class:`ButtonRow`: a row of buttons that follows the options in hand without ever
-  closing a button (a page reloading meanwhile would lose the whole game widget);
 - :class:`NewGameForm`: the settings of the next game (player count, seed, every
   option of ``Game.OPTIONS`` with its doc as the tooltip, one seat per player);
 - :func:`save_link` and :func:`uploaded_text`: a game record as a download, and back;
@@ -25,7 +23,6 @@ from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
 
 __all__ = [
-    "ButtonRow",
     "ChoiceButton",
     "NewGameForm",
     "SeatChoice",
@@ -58,56 +55,10 @@ class ChoiceButton:
 
 
 def tree(item: widgets.Widget) -> Iterator[widgets.Widget]:
-    """A widget and every widget in it (its children, theirs, and so on, and the buttons
-    a :class:`ButtonRow` keeps aside), parents first."""
+    """A widget and every widget in it (its children, theirs, and so on), parents first."""
     yield item
-    for child in (*getattr(item, "children", ()), *getattr(item, "spare", ())):
+    for child in getattr(item, "children", ()):
         yield from tree(child)
-
-
-class ButtonRow(widgets.HBox):
-    """A row of buttons, as many as there are options in hand, none ever closed.
-
-    A page that connects to a running kernel (JupyterLab after a reload) asks for every
-    widget's state, then builds the widgets one by one. A button the kernel closed
-    meanwhile (a turn ended, the options changed) is gone from the page while the row
-    it was in still names it: the row, and the whole game widget with it, then fails
-    ("Error displaying widget: model not found" in the notebook, "widget model not
-    found" in the console) until the cell is run again. So buttons no longer needed are
-    taken out of the row and kept (``spare``), and shown again for the next options:
-    the row closes them when it is closed itself.
-
-    ``make()`` makes a new button when more are needed than were ever made.
-
-    >>> made = []
-    >>> row = ButtonRow(lambda: made.append(widgets.Button()) or made[-1])
-    >>> [b.description for b in row.show(["A", "B"])]
-    ['A', 'B']
-    >>> [b.description for b in row.show(["C"])], len(made), len(row.spare)
-    (['C'], 2, 1)
-    >>> row.show(["D", "E"]) == made
-    True
-    """
-
-    def __init__(self, make: Callable[[], widgets.Button], **kwargs: Any):
-        super().__init__(**kwargs)
-        self._make = make
-        self.spare: list[widgets.Button] = []
-
-    def show(self, labels: Sequence[str]) -> list[widgets.Button]:
-        """Show one button per label (description and tooltip, no style), in order; returns them.
-
-        The buttons shown before are used first, then the spare ones, then new ones.
-        """
-        pool = [*self.children, *self.spare]
-        while len(pool) < len(labels):
-            pool.append(self._make())
-        shown, self.spare = pool[: len(labels)], pool[len(labels) :]
-        for button, label in zip(shown, labels, strict=True):
-            button.description = button.tooltip = label
-            button.button_style = ""
-        self.children = shown
-        return shown
 
 
 def close_all(*items: widgets.Widget | None) -> None:

@@ -50,7 +50,6 @@ from railwidgets.draw.svg import SvgPainter, svg_img
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
 from railwidgets.ui.controls import (
-    ButtonRow,
     ChoiceButton,
     NewGameForm,
     SeatChoice,
@@ -365,9 +364,7 @@ class GameWidget(widgets.VBox):
         self.confirm_button.button_style = "success"
         self.ready_button = self._button("Ready", "eye", "Show me the board", self.ready)
         self.ready_button.button_style = "warning"
-        self.option_row = ButtonRow(
-            self._option_button, layout=widgets.Layout(flex_flow="row wrap")
-        )
+        self.option_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.action_row = widgets.HBox(
             [
                 *(b for _, b in self.choice_buttons),
@@ -544,16 +541,14 @@ class GameWidget(widgets.VBox):
                     "info" if self.choice.picks and pick in self.choice.picks else ""
                 )
             return
-        # the row reuses its buttons: one closed now could break a page reloading now
-        labels = [self.OPTION_BUTTONS[part](value) for part, value in wanted]
-        self._option_buttons = self.option_row.show(labels)
-        for button, pick in zip(self._option_buttons, wanted, strict=True):
-            button._railwidgets_pick = pick  # type: ignore[attr-defined]
-
-    def _option_button(self) -> widgets.Button:
-        """A button of ``option_row``: it picks what it shows (``_railwidgets_pick``)."""
-        button = self._button("", "", "", lambda: self.pick(*button._railwidgets_pick))  # type: ignore[attr-defined]
-        return button
+        close_all(*self._option_buttons)
+        self._option_buttons = []
+        for part, value in wanted:
+            label = self.OPTION_BUTTONS[part](value)
+            button = self._button(label, "", label, lambda p=part, v=value: self.pick(p, v))
+            button._railwidgets_pick = (part, value)  # type: ignore[attr-defined]
+            self._option_buttons.append(button)
+        self.option_row.children = self._option_buttons
 
     def _recent_html(self) -> str:
         moves = self.recent()
