@@ -7,7 +7,10 @@
   it); in a narrow cell it shrinks, keeping its proportions (ipycanvas maps
   click coordinates back to canvas pixels);
 - only ``on_mouse_down`` is listened to (no mouse-move traffic), and
-  :meth:`BoardView.click` does exactly what a browser click does;
+  :meth:`BoardView.click` does exactly what a browser click does; a click lands where
+  the pointer is even on a board partly off screen (``style``, an HTML widget to show
+  beside the canvas, carries the CSS that keeps ipycanvas's focus from scrolling the
+  page: :data:`railwidgets.ui.theme.BOARD_CSS`);
 - nothing is drawn until the owner first calls :meth:`BoardView.redraw` (it knows what
   the device may be shown); when a page (re)connects, or Voilà shows the widget,
   everything is drawn again (after resetting the canvas manager's remembered target:
@@ -33,10 +36,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ipycanvas import MultiCanvas, hold_canvas
-from ipywidgets import Layout
+from ipywidgets import HTML, Layout
 
 from railwidgets.draw.painter import Painter
 from railwidgets.ui.canvas import CanvasPainter
+from railwidgets.ui.controls import close_all
+from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS
 
 __all__ = ["BoardView", "Frame"]
 
@@ -92,7 +97,9 @@ class BoardView:
     """The board of a game widget: ``canvas`` (the ``MultiCanvas`` to put in a box) and ``painter``.
 
     ``draw_static(painter)`` draws the bottom layer, ``draw_dynamic(painter)``
-    the layers above; ``on_click(x, y)`` receives canvas pixels.
+    the layers above; ``on_click(x, y)`` receives canvas pixels. ``style`` (an HTML
+    widget that takes no room) must be shown on the same page as ``canvas``: its CSS
+    keeps a click on a board partly off screen where the pointer is.
     """
 
     def __init__(
@@ -115,6 +122,8 @@ class BoardView:
             # keeping its proportions; ipycanvas scales click coordinates back
             layout=Layout(width="100%", max_width=f"{width}px", height="auto"),
         )
+        self.canvas.add_class(BOARD_CLASS)
+        self.style = HTML(f"<style>{BOARD_CSS}</style>", layout=Layout(display="none"))
         self.painter = CanvasPainter(self.canvas, self.layers)
         self._draw_static = draw_static
         self._draw_dynamic = draw_dynamic
@@ -223,7 +232,7 @@ class BoardView:
         self.redraw(static=True)
 
     def close(self) -> None:
-        """Stop listening and drawing, and close the canvas and its layers."""
+        """Stop listening and drawing, and close the canvas, its layers and ``style``."""
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
@@ -232,3 +241,4 @@ class BoardView:
             layer.close()
         self.canvas.layout.close()
         self.canvas.close()
+        close_all(self.style)

@@ -147,7 +147,7 @@ class GameWidget(BotPlay, widgets.VBox):
             layout=widgets.Layout(width="260px", min_width="220px", margin="0 0 0 8px"),
         )
         self.main_row = widgets.HBox(
-            [self.board.canvas, side], layout=widgets.Layout(flex_flow="row wrap")
+            [self.board.canvas, side, self.board.style], layout=widgets.Layout(flex_flow="row wrap")
         )
         self.add_class("railwidgets")
         self.add_class(f"railwidgets-{type(self.game).NAME}")

@@ -1,4 +1,5 @@
-"""Colours and small HTML pieces for the widgets (every colour also has a letter or shape).
+"""Colours, small HTML pieces and the page's CSS for the widgets (every colour also has a
+letter or shape).
 
 The drawing colours live in :mod:`railwidgets.draw.palette` (no widget imports)
 and are re-exported here; this module adds what only the widgets use.
@@ -27,6 +28,8 @@ from railwidgets.draw.palette import (
 )
 
 __all__ = [
+    "BOARD_CLASS",
+    "BOARD_CSS",
     "DARK",
     "ERROR",
     "FAINT",
@@ -44,6 +47,22 @@ __all__ = [
     "ink_for",
     "status_html",
 ]
+
+#: The CSS class of every board's ``<canvas>``.
+BOARD_CLASS = "railwidgets-board"
+
+#: CSS for the page (sent as a ``<style>`` in an HTML widget: no JavaScript of our own).
+#:
+#: ipycanvas 0.14 answers a mouse-down by focusing the ``<canvas>`` (so that keys reach
+#: it), then measures the click against where the canvas is *after* that focus
+#: (``CanvasView.onMouseDown``: ``this.el.focus()``, then ``getCoordinates``, which reads
+#: ``getBoundingClientRect()``). Focusing an element that is not wholly in view scrolls
+#: it into view, so the first click on a board partly off screen went to another spot
+#: (measured at 1280×800: 125 px in Voilà, 270 px in JupyterLab). A negative
+#: ``scroll-margin`` larger than half the board shrinks the area the browser brings into
+#: view to nothing, so focusing scrolls nothing; the canvas still takes focus (R, Esc,
+#: Enter). A board reached with Tab is then not scrolled into view either.
+BOARD_CSS = f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
 
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
 INFO = DARK

@@ -291,6 +291,11 @@ def start_server(
             "JUPYTER_DATA_DIR": str(work_dir / "data"),
             "IPYTHONDIR": str(work_dir / "ipython"),
             "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+            # the kernels import railwidgets from this checkout (an editable install
+            # elsewhere, say the main checkout beside a worktree, would otherwise win)
+            "PYTHONPATH": os.pathsep.join(
+                [str(REPO_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+            ),
             "PYTHONUNBUFFERED": "1",
             # what the widgets keep for a reload (autosave) stays in this server's folder
             "RAILWIDGETS_DATA": str(work_dir / "railwidgets-data"),

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import ipycanvas.canvas
 from ipycanvas import MultiCanvas, hold_canvas
 
 from railwidgets.ui.board import BoardView
 from railwidgets.ui.canvas import CanvasPainter
+from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS
 from tests.ui.messages import count_messages
 
 
@@ -64,6 +67,22 @@ def test_a_browser_mouse_down_and_click_do_the_same() -> None:
     top._handle_frontend_event(None, {"event": "mouse_down", "x": 12, "y": 34}, [])
     board.click(12, 34)
     assert clicks == [(12, 34), (12, 34)]
+
+
+def test_issue27_item1_the_board_carries_the_css_that_keeps_a_click_where_the_pointer_is() -> None:
+    # ipycanvas focuses the canvas on mouse-down, then measures the click: a focus that
+    # scrolled the page moved the click (the browser test shows it in Lab and Voilà)
+    board = make_board([])
+    assert BOARD_CLASS in board.canvas._dom_classes
+    assert board.style.value == f"<style>{BOARD_CSS}</style>"
+    assert board.style.layout.display == "none"  # it takes no room
+    rule = re.fullmatch(rf"canvas\.{BOARD_CLASS} \{{ scroll-margin: -(\d+)px; \}}", BOARD_CSS)
+    assert rule is not None, BOARD_CSS
+    # more than half of any board (none is over 1,300 px): what focus would scroll into
+    # view shrinks to nothing
+    assert int(rule[1]) > 1300 / 2
+    board.close()
+    assert board.style.comm is None and board.style.layout.comm is None
 
 
 def test_a_new_page_gets_everything_again_after_the_manager_forgets_its_canvas() -> None:

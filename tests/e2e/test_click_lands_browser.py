@@ -1,0 +1,273 @@
+"""A click on a board half below the fold lands where the pointer is (issue 27, item 1).
+
+ipycanvas 0.14 focuses the ``<canvas>`` on mouse-down (so that keys reach it) and then
+measures the click against where the canvas is after that focus; a board not wholly on
+screen was scrolled into view by the focus, and the click landed on another spot (the
+page jumped 125 px in Voilà, 270 px in JupyterLab, and the first move was refused). The
+kit's CSS (``railwidgets.ui.theme.BOARD_CSS``) keeps that focus from scrolling.
+
+For each game, in JupyterLab and in Voilà at 1280×800, the play notebook's board is
+put half below the bottom of the visible area (the widget is given room above and
+below, so any position can be reached; where the only targets are lower, as for an
+Off the Rails clan on the south side, the board is cut off just below the target),
+nothing on the page has focus, and one real mouse click (``page.mouse``, no
+``focus()`` first) goes to a legal target in the part that shows. The page must not
+move while the mouse-down is handled, the status line must show the pick (not a
+refusal), and the canvas must then have focus: Esc steps back, as the key should.
+Screenshots: ``screenshots/e2e/click-*``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page
+
+from railwidgets.minirails.components import COMPANY_FILL
+from railwidgets.minirails.render import DEFAULT_LAYOUT as MINI_LAYOUT
+from railwidgets.offtherails.components import START_TRACKS
+from railwidgets.offtherails.render import LAYOUT as OTR_LAYOUT
+from railwidgets.twistytracks.geometry import Layout as TwistyLayout
+from tests.e2e import minirails_page, twisty_page
+from tests.e2e.browser import (
+    canvas_scale,
+    open_and_run,
+    pixels_at,
+    save_screenshot,
+    wait_for_change,
+)
+from tests.e2e.conftest import BrowserPage, _server
+from tests.e2e.minirails_page import MiniRailsView
+from tests.e2e.offtherails_page import OffTheRailsView
+from tests.e2e.servers import JupyterServer
+from tests.e2e.twisty_page import TwistyView
+
+pytestmark = pytest.mark.e2e
+
+SMALL_SCREEN = {"width": 1280, "height": 800}
+#: Room given above and below the widget, so the board can be put anywhere on the page.
+ROOM_PX = 900
+#: How far a target is kept above the fold (CSS pixels).
+TARGET_CLEARANCE_PX = 15
+#: The largest movement of the board counted as "the page did not move" (CSS pixels).
+STILL_PX = 1.0
+
+View = Any  # TwistyView | MiniRailsView | OffTheRailsView: the same few members are used
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """How to find a game's board, get to a legal target, and read that it was taken."""
+
+    notebook: str
+    find: Callable[[Page], View]
+    #: Gets the game ready for the click; returns the target (canvas pixels).
+    prepare: Callable[[View], tuple[float, float]]
+    #: The status line once the click is taken (a regular expression).
+    taken: str
+    #: The status line after Esc (Back) steps back from that pick.
+    back: str
+
+
+def twisty_prepare(view: TwistyView) -> tuple[float, float]:
+    view.wait_status(twisty_page.HUMAN_PROMPT)
+    frame = next(b for b in TwistyLayout(3, focus=0).frames if b.seat == 0)
+    return frame.cell_centre((1, 2))  # a space in front of a depot always takes a tile
+
+
+def mini_prepare(view: MiniRailsView) -> tuple[float, float]:
+    view.wait_status(minirails_page.HUMAN_PROMPT)
+    # a slot still holding a disc (a bot before may have left its marker on one): the
+    # disc's colour beside its letter (white discs are left out: the empty slot is pale)
+    layout = MINI_LAYOUT.for_players(3)
+    centres = [layout.market_slot_centre(slot) for slot in range(7)]
+    colours = [fill for company, fill in COMPANY_FILL.items() if company != "white"]
+    seen = pixels_at(view.canvas, [(x + 8, y) for x, y in centres])
+    for centre, pixel in zip(centres, seen, strict=True):
+        if any(minirails_page.close_to(pixel, fill, 24) for fill in colours):
+            return centre
+    raise AssertionError(f"no disc in the market: {seen}")
+
+
+def otr_prepare(view: OffTheRailsView) -> tuple[float, float]:
+    status = view.wait_status(r"(choose the side|actions left)", timeout_s=60)
+    if "choose the side" in status:  # a side whose starting tracks are near the top
+        view.root.locator("button", has_text=re.compile(r"^\s*Side [NESW]\s*$")).first.wait_for()
+        free = [s for s in "NEWS" if view.button(f"Side {s}").count()]
+        view.press(f"Side {free[0]}")
+    status = view.wait_status(r"(Red|Yellow|Green|Blue): \d actions left", timeout_s=60)
+    colour = re.findall(r"(Red|Yellow|Green|Blue): \d actions left", status)[-1]
+    side = ("Red", "Yellow", "Green", "Blue").index(colour)
+    # a button pressed just before: the board does not have focus when it is clicked
+    view.press("Place cart")
+    view.wait_status(r"Place cart: click a lit starting track")
+    # the highest of its starting tracks (a clan on the south side has them all at the
+    # bottom: its board is then cut off below that track, less than half)
+    return min((OTR_LAYOUT.centre(t) for t in START_TRACKS[side]), key=lambda p: p[1])
+
+
+GAMES = {
+    "twisty": GameCase(
+        "play-twisty-tracks.ipynb",
+        TwistyView.only_one,
+        twisty_prepare,
+        taken=r"press Place",
+        back=twisty_page.HUMAN_PROMPT,
+    ),
+    "minirails": GameCase(
+        "play-mini-rails.ipynb",
+        MiniRailsView.only_one,
+        mini_prepare,
+        taken=r"the \w+ disc \(slot \d\) is in hand",
+        back=minirails_page.HUMAN_PROMPT,
+    ),
+    "otr": GameCase(
+        "play-off-the-rails.ipynb",
+        OffTheRailsView.only_one,
+        otr_prepare,
+        taken=r"Click one of your carts",
+        back=r"Place cart: click a lit starting track",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def voila_pages_server() -> Iterator[JupyterServer]:
+    """One Voilà serving every notebook of the folder (``/voila/render/NAME``)."""
+    yield from _server("voila")
+
+
+# -- where the board is ------------------------------------------------------------------------
+
+_SCROLLER_JS = """
+(el) => {
+  let e = el.parentElement;
+  while (e && !(e.scrollHeight > e.clientHeight + 10
+                && /(auto|scroll)/.test(getComputedStyle(e).overflowY))) e = e.parentElement;
+  return e || document.scrollingElement;
+}
+"""
+
+_READ_JS = f"""
+(canvas) => {{
+  const scroller = ({_SCROLLER_JS})(canvas);
+  const area = scroller === document.scrollingElement
+      ? {{top: 0, bottom: window.innerHeight}} : scroller.getBoundingClientRect();
+  const offsets = [];
+  for (let e = canvas.parentElement; e; e = e.parentElement) offsets.push(e.scrollTop);
+  return {{
+    top: canvas.getBoundingClientRect().top,
+    height: canvas.getBoundingClientRect().height,
+    fold: Math.min(area.bottom, window.innerHeight),
+    offsets: offsets,
+    windowY: window.scrollY,
+    focused: document.activeElement === canvas,
+  }};
+}}
+"""
+
+_GEOMETRY_JS = f"(canvas) => ({_READ_JS})(canvas)"
+
+#: Reads the board's place as the mouse-down begins (captured on the window, before any
+#: handler) and again right after ipycanvas's own handler (a listener added later on the
+#: canvas runs after it). Between the two, only what that handler did can move the page
+#: (its focus); no kernel message is handled in between.
+_PROBE_JS = f"""
+(canvas) => {{
+  const read = {_READ_JS};
+  window.__mouseDown = {{}};
+  window.addEventListener('mousedown', () => {{ window.__mouseDown.before = read(canvas); }},
+                          {{capture: true, once: true}});
+  canvas.addEventListener('mousedown', () => {{ window.__mouseDown.after = read(canvas); }},
+                          {{once: true}});
+}}
+"""
+
+
+def geometry(canvas: Locator) -> dict[str, Any]:
+    """The board's top and height, the fold, every scroll offset, and whether it has focus."""
+    return dict(canvas.evaluate(_GEOMETRY_JS))
+
+
+def put_below_the_fold(view: View, target_y: float) -> dict[str, Any]:
+    """Scroll so that half the board (at least down to ``target_y``, CSS px) is above the fold."""
+    view.root.evaluate(
+        f"(el) => {{ el.style.marginTop = '{ROOM_PX}px'; el.style.marginBottom = '{ROOM_PX}px'; }}"
+    )
+    view.page.wait_for_timeout(200)
+    shown = geometry(view.canvas)
+    above = max(shown["height"] / 2, target_y + TARGET_CLEARANCE_PX)
+    delta = shown["top"] - (shown["fold"] - above)
+    view.canvas.evaluate(f"(c) => {{ ({_SCROLLER_JS})(c).scrollTop += {delta}; }}")
+    view.page.wait_for_timeout(300)
+    placed = geometry(view.canvas)
+    assert abs(placed["fold"] - placed["top"] - above) <= 2, placed
+    hidden = placed["top"] + placed["height"] - placed["fold"]
+    assert hidden >= 20, f"the board is not cut off by the fold: {placed}"
+    return placed
+
+
+# -- the test ------------------------------------------------------------------------------------
+
+
+def first_click_lands(tab: BrowserPage, name: str, case: GameCase) -> None:
+    page = tab.page
+    view = case.find(page)
+    view.wait_painted()
+    target = case.prepare(view)
+    scale_x, scale_y = canvas_scale(view.canvas)
+    placed = put_below_the_fold(view, target[1] * scale_y)
+    assert not placed["focused"], "the board has focus already: this would not be a first click"
+    save_screenshot(page, f"click-{name}-0-half-below-the-fold")
+
+    box = view.canvas.bounding_box()
+    assert box is not None
+    x, y = box["x"] + target[0] * scale_x, box["y"] + target[1] * scale_y
+    assert y < placed["fold"] - TARGET_CLEARANCE_PX / 2, (y, placed)
+    before = view.status_text()
+    view.canvas.evaluate(_PROBE_JS)
+    page.mouse.click(x, y)
+    down = page.evaluate("() => window.__mouseDown")
+    status = str(wait_for_change(view.status_text, before, page, what="status line"))
+    save_screenshot(page, f"click-{name}-1-clicked")
+
+    assert "before" in down and "after" in down, f"the mouse-down was not seen: {down}"
+    moved = down["before"]["top"] - down["after"]["top"]
+    assert abs(moved) <= STILL_PX, f"the page jumped {moved:.0f} px on mouse-down"
+    assert down["after"]["offsets"] == down["before"]["offsets"] == placed["offsets"]
+    assert down["after"]["windowY"] == placed["windowY"]
+    assert not status.startswith("✗"), f"the click was refused: {status}"
+    assert re.search(case.taken, status), status
+
+    # the canvas took focus: keys reach the board (Esc steps back from the pick)
+    assert geometry(view.canvas)["focused"], "the board did not take focus"
+    page.keyboard.press("Escape")
+    view.wait_status(case.back)
+    tab.console.assert_clean()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_jupyterlab_first_click_on_a_board_half_below_the_fold_lands(
+    lab_server: JupyterServer, browser_page: BrowserPage, game: str
+) -> None:
+    page = browser_page.page
+    page.set_viewport_size(SMALL_SCREEN)  # type: ignore[arg-type]
+    case = GAMES[game]
+    browser_page.kernel.reset()
+    open_and_run(page, lab_server.url_for(case.notebook), "canvas", browser_page.kernel)
+    first_click_lands(browser_page, f"lab-{game}", case)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_voila_first_click_on_a_board_half_below_the_fold_lands(
+    voila_pages_server: JupyterServer, browser_page: BrowserPage, game: str
+) -> None:
+    page = browser_page.page
+    page.set_viewport_size(SMALL_SCREEN)  # type: ignore[arg-type]
+    case = GAMES[game]
+    page.goto(voila_pages_server.url_for(case.notebook))
+    first_click_lands(browser_page, f"voila-{game}", case)
