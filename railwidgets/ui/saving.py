@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
 from railwidgets.ui.controls import save_link, uploaded_text
-from railwidgets.ui.theme import MUTED
+from railwidgets.ui.theme import LOAD_CLASS, MUTED
 
 __all__ = ["SAVED_FILE_HOLDS", "Autosave", "Resumable", "SaveLoad", "data_folder", "file_name"]
 
@@ -77,6 +77,7 @@ class SaveLoad:
             tooltip="Load a saved game",
             layout=widgets.Layout(width="auto"),
         )
+        self.load_input.add_class(LOAD_CLASS)  # shown as "Load…", without a file count
         self.load_input.observe(self._uploaded, "value")
         self.row = widgets.HTML()
 

@@ -38,6 +38,7 @@ __all__ = [
     "HIGHLIGHT_FILL",
     "INFO",
     "LIGHT",
+    "LOAD_CLASS",
     "MUTED",
     "PANEL",
     "PAPER",
@@ -62,7 +63,18 @@ BOARD_CLASS = "railwidgets-board"
 #: ``scroll-margin`` larger than half the board shrinks the area the browser brings into
 #: view to nothing, so focusing scrolls nothing; the canvas still takes focus (R, Esc,
 #: Enter). A board reached with Tab is then not scrolled into view either.
-BOARD_CSS = f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
+#:
+#: The Load button is a stock ``FileUpload``, which always writes how many files it holds
+#: after its label ("Load (0)": a count that means nothing to a player, issue 27 item 5);
+#: its text is hidden and the label written again beside its icon.
+LOAD_CLASS = "railwidgets-load"
+BOARD_CSS = (
+    f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
+    f" .{LOAD_CLASS} {{ font-size: 0 !important; }}"
+    f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
+    f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'
+    " font-size: var(--jp-widgets-font-size, 13px); }"
+)
 
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
 INFO = DARK

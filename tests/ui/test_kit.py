@@ -330,3 +330,14 @@ def test_27_8_new_game_shows_no_engine_names() -> None:
             help_text = w.settings.option_inputs[name].children[1].value
             assert len(help_text) > 40
         w.close()
+
+
+def test_27_5_load_is_labelled_without_a_file_count() -> None:
+    """The stock FileUpload writes "Load (0)"; the board's CSS hides that and writes
+    "Load…" instead, on the widget's own Load button only."""
+    from railwidgets.ui.theme import BOARD_CSS, LOAD_CLASS
+
+    w = Probe(players=1, seed=2)
+    assert LOAD_CLASS in w.load_input._dom_classes
+    assert f".{LOAD_CLASS}::after" in BOARD_CSS and 'content: "Load…"' in BOARD_CSS
+    assert BOARD_CSS in w.board.style.value and w.board.style in w.main_row.children
