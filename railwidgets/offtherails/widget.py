@@ -23,7 +23,8 @@ PlaceCart(cart='white', track=(-1, 4))
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Hashable, Mapping
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -52,7 +53,7 @@ from railwidgets.offtherails.sidebar import player_name, seat_colour
 from railwidgets.ui.board import Frame
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
-from railwidgets.ui.theme import chip
+from railwidgets.ui.theme import chip, points
 
 __all__ = ["OffTheRailsWidget"]
 
@@ -68,6 +69,8 @@ VERB_LABEL = {
 #: Each jewel's button shows its shape on the board (ruby a triangle, emerald an octagon, ...).
 ITEM_MARK = {"rock": "⬟", "ruby": "▼", "emerald": "⯃", "gold": "●", "diamond": "◆"}
 ARROW = {"N": "↑ N", "E": "→ E", "S": "↓ S", "W": "← W"}
+#: A log line "since your turn" leaves out: whose turn begins (the next move says it).
+_TURN_LINE = re.compile(r"turn \d+: \w+ to play")
 
 
 def _pile(items: tuple[str, ...]) -> str:
@@ -219,6 +222,12 @@ class OffTheRailsWidget(GameWidget):
     def miss(self, x: float, y: float) -> str:
         return f"Nothing to pick there. {self.prompt()}"
 
+    def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
+        """What a move led to: the carts' runs, pick-ups, deposits, the chasm; not the
+        line that says the move again, nor whose turn begins."""
+        events = super().consequences(seat, action, lines)
+        return [line for line in events if not _TURN_LINE.fullmatch(line)]
+
     # -- drawing ------------------------------------------------------------------------------------
 
     def draw_static(self, painter: Painter) -> None:
@@ -302,7 +311,7 @@ class OffTheRailsWidget(GameWidget):
         best = game.scores()[winners[0]]
         tied = [s for s, v in enumerate(game.scores()) if v == best]
         verb = "wins" if len(winners) == 1 else "share the victory"
-        sentence = f"Game over: {names} {verb} with {best}."
+        sentence = f"Game over: {names} {verb} with {points(best)}."
         if len(tied) > 1:
             sentence += " " + _tie_break(game, tied)
         return sentence
