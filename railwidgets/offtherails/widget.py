@@ -305,7 +305,7 @@ class OffTheRailsWidget(GameWidget):
     def _result_sentence(self) -> str:
         game = self.game
         if game.num_players == 1:
-            return f"Game over: {game.solo_result()}, high score {game.scores()[0]}."
+            return f"Game over: {game.solo_result()}, high score {points(game.scores()[0])}."
         winners = game.winners()
         names = " and ".join(game.player_name(w) for w in winners)
         best = game.scores()[winners[0]]

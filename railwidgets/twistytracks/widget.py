@@ -14,7 +14,7 @@ presses **Continue** (then the cover for the next person).
 >>> from railwidgets import TwistyTracksWidget
 >>> w = TwistyTracksWidget(players=2, seed=3, seats=["human", "greedy"], animate=False)
 >>> w.prompt()
-'Round 1, your turn (Wild West): you drew T13. Click a lit space of your frame.'
+'Round 1, your turn (Wild West): you drew T13; click a lit space of your frame.'
 >>> w.click(*w.cell_centre((1, 2)))
 >>> w.press_rotate()
 >>> w.place_button.click()
@@ -362,7 +362,7 @@ class TwistyTracksWidget(GameWidget):
         cell = self.choice.picked("cell")
         if cell is None:
             return (
-                f"Round {round_no}, {turn}: you drew T{tile:02d}. Click a lit space of your frame."
+                f"Round {round_no}, {turn}: you drew T{tile:02d}; click a lit space of your frame."
             )
         return (
             f"T{tile:02d} at {_cell(cell)}, turned {90 * self.rotation}°: press Place (Enter), "
