@@ -145,9 +145,11 @@ class GameWidget(BotPlay, widgets.VBox):
             layers=self.LAYERS,
         )
         self.board.canvas.on_client_ready(self._client_ready)
-        side = widgets.VBox(
+        side = widgets.VBox(  # beside the board when 220 px are left, else below it
             [self.recent_view, self.rules_view],
-            layout=widgets.Layout(width="260px", min_width="220px", margin="0 0 0 8px"),
+            layout=widgets.Layout(
+                flex="1 1 220px", max_width="260px", min_width="220px", margin="0 0 0 8px"
+            ),
         )
         self.main_row = widgets.HBox(
             [self.board.canvas, side], layout=widgets.Layout(flex_flow="row wrap")
@@ -543,7 +545,7 @@ class GameWidget(BotPlay, widgets.VBox):
             for i in shown
         )
         return (
-            f"<div style='font-size:13px'><b>{title}</b>{lead}"
+            f"<div style='font-size:13px;line-height:1.35'><b>{title}</b>{lead}"
             f"<ol start='{first}' style='margin:2px 0;padding-left:22px'>{items}</ol></div>"
         )
 

@@ -184,6 +184,10 @@ class MiniRailsView:
         """Wait until the status line matches ``pattern`` (a regular expression)."""
         return wait_for_text(self.status_text, pattern, self.page, timeout_s, "status line")
 
+    def wait_recent(self, pattern: str, timeout_s: float = 30.0) -> str:
+        """Wait until "since your turn" matches ``pattern`` (a regular expression)."""
+        return wait_for_text(self.recent_text, pattern, self.page, timeout_s, "since your turn")
+
     def new_game(self, players: int, seats: dict[str, str] | None = None) -> None:
         """New game…, choose the player count (and seats: ``{"Seat 2": "Human"}``), Start.
 

@@ -96,9 +96,10 @@ def crash_in_hot_seat(view: OffTheRailsView, name: str) -> None:
     assert "A: gold" not in shown and "ruby + emerald" not in shown, shown
     view.shot(f"{name}-4-piles")
     view.press("Pile A")
-    view.wait_status(r"drops 1 gold")
     view.wait_status(r"Pass the device to Green")  # the turn goes on: Green's now
     view.press("Ready")
+    recent = view.root.locator(".railwidgets-recent")  # what Red's pick did, listed for Green
+    expect(recent).to_contain_text("drops 1 gold", timeout=30_000)
     x, y = L.centre((5, 4))
     view.wait_colour((x + 0.3 * L.cell, y + 0.3 * L.cell), ITEM_FILL[3])  # the gold on the track
     view.shot(f"{name}-5-dropped")
