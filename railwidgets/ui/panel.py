@@ -949,6 +949,7 @@ class GameWidget(BotPlay, widgets.VBox):
         self._cancel_bots()
         self._cancel_hint()
         self.bots_stopped = True
+        self._telling = None  # words still waiting for an animation are not said
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
         self.decision.close()

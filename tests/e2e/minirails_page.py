@@ -326,7 +326,7 @@ def let_bots_finish(view: MiniRailsView, seat: str, name: str, timeout_s: float 
     select = view.root.locator(".widget-dropdown", has_text=seat).locator("select")
     select.select_option(label="Greedy bot")
     result = view.wait_status(r"Game over: ", timeout_s=timeout_s)
-    assert re.search(r"Game over: .+ (wins|share the victory) with [+-]\d+\.", result), result
+    assert re.search(r"Game over: .+ (wins|share the victory) with -?\d+ points?\.", result), result
     # the status line and the score table are two widgets, updated by two messages
     expect(view.scores).to_contain_text("Shares kept", timeout=30_000)
     scores = view.scores.inner_text()
