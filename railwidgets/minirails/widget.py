@@ -22,7 +22,7 @@ Buy(company='blue', slot=0)
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -53,7 +53,7 @@ from railwidgets.minirails.story import draw_recent_moves, round_end_frames
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
-from railwidgets.ui.theme import chip
+from railwidgets.ui.theme import chip, points
 
 __all__ = ["MiniRailsWidget"]
 
@@ -268,8 +268,19 @@ class MiniRailsWidget(GameWidget):
             return self.event_text(self.why_not(Build(company, slot, value)))  # type: ignore[arg-type]
         return f"{err}. {self.prompt()}"
 
-    def describe_move(self, seat: int, action: Any) -> str:
-        return f"{self.game.player_name(seat)}: {self.event_text(str(action))}"
+    def consequences(self, seat: int, action: Any, lines: Sequence[str]) -> list[str]:
+        """What a move led to: its company's shares moved (the move's own line, less the
+        move: "red shares +2."), and any round's end it brought (the tax, the draw)."""
+        name = self.game.player_name(seat)
+        events = []
+        for line in lines:
+            if line.startswith(f"{name} buys ") or line.startswith(f"{name} builds "):
+                effect = line.rsplit(": ", 1)[1] if ": " in line else ""
+                if effect:
+                    events.append(effect)
+                continue
+            events.append(self.event_text(line))
+        return events
 
     def event_text(self, line: str) -> str:
         """Hexes named as the map shows them: "builds red at (-3, 4)" reads "… at H1"."""
@@ -321,7 +332,7 @@ class MiniRailsWidget(GameWidget):
         names = " and ".join(game.player_name(w) for w in winners)
         verb = "wins" if len(winners) == 1 else "share the victory"
         score = game.scores()[winners[0]]
-        sentence = f"Game over: {names} {verb} with {score:+d}."
+        sentence = f"Game over: {names} {verb} with {points(score)}."
         if game.tie_break_used:
             sentence += " " + self._tie_break_sentence()
         return sentence

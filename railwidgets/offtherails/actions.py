@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from railwidgets.core.action import Action, decode_action
-from railwidgets.offtherails.components import MISSIONS, Square
+from railwidgets.offtherails.components import MISSIONS, Square, a_jewel
 
 __all__ = [
     "ACTIONS",
@@ -161,7 +161,7 @@ class TakeItem(Action):
     item: JewelName
 
     def __str__(self) -> str:
-        return f"take a {self.item}"
+        return f"take {a_jewel(self.item)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,6 +83,26 @@ JEWELS: Items = (12, 24, 15, 10, 5)
 VALUE = (0, 1, 2, 3, 4)
 NO_ITEMS: Items = (0, 0, 0, 0, 0)
 
+
+def a_jewel(kind: str) -> str:
+    """One item of ``kind`` with the article that fits it, as the log says it.
+
+    >>> a_jewel("emerald"), a_jewel("ruby")
+    ('an emerald', 'a ruby')
+    """
+    return f"{'an' if kind[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {kind}"
+
+
+def seat_name(seat: int) -> str:
+    """What the players call a seat before the sides are chosen: its number from 1, as the
+    seat selectors count them (its clan's colour names it afterwards).
+
+    >>> seat_name(0)
+    'Player 1'
+    """
+    return f"Player {seat + 1}"
+
+
 # -- deposit cards (§2.4.4, §2.9) ----------------------------------------------------------
 
 #: Items put on a mine square by its deposit card, by square number [FAN].

@@ -34,6 +34,8 @@ from railwidgets.offtherails.components import (
     SIDE_LETTERS,
     Items,
     Square,
+    a_jewel,
+    seat_name,
 )
 from railwidgets.offtherails.state import (
     BOARD,
@@ -113,7 +115,7 @@ def player_name(state: State, seat: int) -> str:
     if len(state.sides) == 1:
         return "Solo"
     side = state.sides[seat] if seat < len(state.sides) else -1
-    return CLAN_NAMES[side] if side >= 0 else f"Seat {seat}"
+    return CLAN_NAMES[side] if side >= 0 else seat_name(seat)
 
 
 def cart_label(state: State, i: int) -> str:
@@ -356,7 +358,7 @@ def take(state: State, say: Say, kind: int) -> None:
     cart.contents = add(cart.contents, one(kind))
     note(state, m.cart, cart.square, "take", KINDS[kind])
     m.pickups -= 1
-    say(f"{cart_label(state, m.cart)} takes a {KINDS[kind]} at {at(cart.square)}")
+    say(f"{cart_label(state, m.cart)} takes {a_jewel(KINDS[kind])} at {at(cart.square)}")
     missions.check_collector(state)
 
 

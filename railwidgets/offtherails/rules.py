@@ -620,7 +620,7 @@ class Game(BaseGame):
         return missions.solo_result(self._state)
 
     def player_name(self, seat: int) -> str:
-        """The seat's clan colour once sides are chosen (``"Red"``), else ``"Seat n"``."""
+        """The seat's clan colour once sides are chosen (``"Red"``), else ``"Player n"`` (n from 1)."""
         return player_name(self._state, seat)
 
     # -- positions -------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from railwidgets.offtherails.components import (
     NO_ITEMS,
     SIDE_LETTERS,
     SOLO_JEWELS,
+    seat_name,
 )
 from railwidgets.offtherails.state import ACTIONS, SIDE, Cart, State, one
 
@@ -74,7 +75,7 @@ def new_game(players: int, length: str, rng: random.Random, say: Say) -> State:
     rng.shuffle(deck)  # §2.4.6
     st.missions, st.mission_deck = sorted(deck[: players + 1]), deck[players + 1 :]
     say("missions: " + ", ".join(f"M{m} {MISSIONS[m].name}" for m in st.missions))
-    say(f"seat {st.first_player} plays first and chooses a side")
+    say(f"{seat_name(st.first_player)} plays first and chooses a side")
     st.stage = SIDE
     return st
 
@@ -116,4 +117,4 @@ def choose_sides(state: State, side: int, rng: random.Random, say: Say) -> None:
         for cart in state.carts:
             if cart.owner == seat:
                 cart.colour = s  # D-5: a clan's colour is its side's
-        say(f"seat {seat} plays {COLOURS[s]} ({SIDE_LETTERS[s]})")
+        say(f"{seat_name(seat)} plays {COLOURS[s]} ({SIDE_LETTERS[s]})")

@@ -25,6 +25,7 @@ from railwidgets.offtherails.components import (
     MISSIONS,
     SIDE_LETTERS,
     TILE_SUPPLY,
+    seat_name,
 )
 from railwidgets.offtherails.glyphs import (
     CLAN_FILL,
@@ -54,12 +55,12 @@ _MATCH = "to match: ruby N · gold E · emerald S · diamond W"
 
 
 def player_name(data: Mapping[str, Any], seat: int) -> str:
-    """The seat's clan colour (``"Red"``), ``"Solo"``, or ``"Seat n"`` before sides are chosen."""
+    """The seat's clan colour (``"Red"``), ``"Solo"``, or ``"Player n"`` before sides are chosen."""
     sides = data["sides"]
     if len(sides) == 1:
         return "Solo"
     side = sides[seat]
-    return COLOURS[SIDE_LETTERS.index(side)].capitalize() if side else f"Seat {seat}"
+    return COLOURS[SIDE_LETTERS.index(side)].capitalize() if side else seat_name(seat)
 
 
 def seat_colour(data: Mapping[str, Any], seat: int) -> int:

@@ -23,7 +23,8 @@ PlaceCart(cart='white', track=(-1, 4))
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Hashable, Mapping
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -59,7 +60,7 @@ from railwidgets.offtherails.sidebar import player_name, seat_colour
 from railwidgets.ui.board import Frame
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
-from railwidgets.ui.theme import chip
+from railwidgets.ui.theme import chip, points
 
 __all__ = ["OffTheRailsWidget"]
 
@@ -77,6 +78,8 @@ VERB_LABEL = {
 #: has no glyph in common fonts: the hexagon stands for it; every mark is in DejaVu Sans).
 ITEM_MARK = {"rock": "⬟", "ruby": "▼", "emerald": "⬢", "gold": "●", "diamond": "◆"}
 ARROW = {"N": "↑ N", "E": "→ E", "S": "↓ S", "W": "← W"}
+#: A log line "since your turn" leaves out: whose turn begins (the next move says it).
+_TURN_LINE = re.compile(r"turn \d+: \w+ to play")
 
 
 def _pile(items: tuple[str, ...]) -> str:
@@ -285,6 +288,12 @@ class OffTheRailsWidget(GameWidget):
     def miss(self, x: float, y: float) -> str:
         return f"Nothing to pick there. {self.prompt()}"
 
+    def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
+        """What a move led to: the carts' runs, pick-ups, deposits, the chasm; not the
+        line that says the move again, nor whose turn begins."""
+        events = super().consequences(seat, action, lines)
+        return [line for line in events if not _TURN_LINE.fullmatch(line)]
+
     # -- drawing ------------------------------------------------------------------------------------
 
     def draw_static(self, painter: Painter) -> None:
@@ -366,13 +375,13 @@ class OffTheRailsWidget(GameWidget):
     def _result_sentence(self) -> str:
         game = self.game
         if game.num_players == 1:
-            return f"Game over: {game.solo_result()}, high score {game.scores()[0]}."
+            return f"Game over: {game.solo_result()}, high score {points(game.scores()[0])}."
         winners = game.winners()
         names = " and ".join(game.player_name(w) for w in winners)
         best = game.scores()[winners[0]]
         tied = [s for s, v in enumerate(game.scores()) if v == best]
         verb = "wins" if len(winners) == 1 else "share the victory"
-        sentence = f"Game over: {names} {verb} with {best}."
+        sentence = f"Game over: {names} {verb} with {points(best)}."
         if len(tied) > 1:
             sentence += " " + _tie_break(game, tied)
         return sentence

@@ -7,12 +7,14 @@ tracks go where you want, then press **Place** (or Enter); **Back** (Esc)
 takes the space back. Everyone places in secret (R25): you see your own frame
 large, the others small, and never their tiles before the round is revealed.
 With several people at one screen, a cover asks to pass the device between
-them. When all have placed, every frame's trains run, step by step.
+them. When all have placed, every frame's trains run, step by step; with several
+people at the screen, that picture then stays, with what each scored, until someone
+presses **Continue** (then the cover for the next person).
 
 >>> from railwidgets import TwistyTracksWidget
 >>> w = TwistyTracksWidget(players=2, seed=3, seats=["human", "greedy"], animate=False)
 >>> w.prompt()
-'Round 1, your turn (Wild West): you drew T13. Click a lit space of your frame.'
+'Round 1, your turn (Wild West): you drew T13; click a lit space of your frame.'
 >>> w.click(*w.cell_centre((1, 2)))
 >>> w.press_rotate()
 >>> w.place_button.click()
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -51,7 +53,7 @@ def _cell(cell: Any) -> str:
     return f"({cell[0]},{cell[1]})"
 
 
-#: Log lines the status line leaves out: a placement, the start of a round.
+#: Log lines "since your turn" leaves out: a placement (the list has it), the start of a round.
 _ROUTINE = re.compile(r"seat \d+ places T\d\d at \(\d,\d\) turned \d+°|round \d+ begins: .*")
 #: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
 _SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
@@ -186,9 +188,15 @@ class TwistyTracksWidget(GameWidget):
         return self._layout
 
     def data(self) -> Mapping[str, Any]:
-        """What the board shows, as position data: the viewer's view, or (nobody's) all."""
+        """What the board shows, as position data: the viewer's view, or (nobody's) all.
+
+        While a revealed round waits for Continue, everyone looks: nobody's next tile shows.
+        """
         seen = self.seen()
-        return seen.position() if isinstance(seen, BaseGame) else seen
+        data = seen.position() if isinstance(seen, BaseGame) else seen
+        if self.device.holding:
+            data = {**data, "players": [{**p, "drawn": None} for p in data["players"]]}
+        return data
 
     def cell_centre(self, cell: tuple[int, int], seat: int | None = None) -> Point:
         """The canvas pixel at the middle of ``cell`` of ``seat``'s frame (default: the viewer's)."""
@@ -209,7 +217,7 @@ class TwistyTracksWidget(GameWidget):
             return None
         return render.Ghost(self.viewer, tile, cell, self.rotation)  # type: ignore[arg-type]
 
-    def recent(self) -> list[tuple[int, Action]]:
+    def recent_indices(self) -> list[int]:
         """The placements of every round since the viewer last decided, that one included,
         less those still secret: a round's placements are all revealed together (R25)."""
         history = self.game.history
@@ -217,9 +225,9 @@ class TwistyTracksWidget(GameWidget):
         mine = [i for i, a in enumerate(history) if a.seat == viewer]  # type: ignore[attr-defined]
         start = _round_start(history, mine[-1]) if mine else max(0, len(history) - RECENT_SHOWN)
         return [
-            (a.seat, a)  # type: ignore[attr-defined]
-            for a in history[start:]
-            if not self.is_secret(a.seat, a, viewer)  # type: ignore[attr-defined]
+            i
+            for i in range(start, len(history))
+            if not self.is_secret(history[i].seat, history[i], viewer)  # type: ignore[attr-defined]
         ]
 
     def recent_cells(self) -> list[tuple[int, tuple[int, int]]]:
@@ -243,6 +251,13 @@ class TwistyTracksWidget(GameWidget):
             ghost=self.ghost(),
             recent=self.recent_cells(),
             hand_rotation=self.rotation,
+        )
+
+    def holds_after(self, action: Action) -> bool:
+        """The round's last placement reveals every frame (R25): its picture waits for
+        Continue when several people share the screen."""
+        return isinstance(action, PlaceTile) and all(
+            p["placement"] is None for p in self.game.position()["players"]
         )
 
     def animation(self, before: BaseGame, action: Action, after: BaseGame) -> list[Frame]:
@@ -289,11 +304,30 @@ class TwistyTracksWidget(GameWidget):
         """A log line with players called by their names ("seat 1" is "Meadows")."""
         return self.named(line)
 
-    def events_since(self, mark: int) -> str:
-        """What the trains did and scored since ``mark``: the placements are in the
-        "since your turn" list and the round is in the prompt, so their lines are left out."""
-        lines = self.game.log[mark:]
-        return " ".join(self.event_text(line) for line in lines if not _ROUTINE.fullmatch(line))
+    def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
+        """What the trains did and scored: the placements are in the "since your turn"
+        list itself and the round is in the prompt, so their lines are left out."""
+        return [self.event_text(line) for line in lines if not _ROUTINE.fullmatch(line)]
+
+    def move_words(self, action: Action) -> str:
+        """A placement as a person says it: "place T03 (Grand crossing) at (1,2), turned 90°"."""
+        assert isinstance(action, PlaceTile)
+        tile = TILES[action.tile - 1]
+        return (
+            f"place {tile.id} ({tile.name}) at {_cell(action.cell)}, turned {90 * action.rotation}°"
+        )
+
+    def continue_prompt(self) -> str:
+        """After a round's reveal, while the picture waits: what each player scored in it."""
+        game = self.game
+        probe = game.copy()
+        probe.undo()  # before the round's last placement: the round not yet scored
+        gains = ", ".join(
+            f"{game.player_name(seat)} {now - then:+d}"
+            for seat, (now, then) in enumerate(zip(game.scores(), probe.scores(), strict=True))
+        )
+        revealed = game.position()["round"] - 1
+        return f"Round {revealed} scored {gains}: press Continue when everyone has seen it."
 
     def named(self, text: str) -> str:
         """``text`` (the engine's words) with each "seat N" as that player's name.
@@ -330,7 +364,7 @@ class TwistyTracksWidget(GameWidget):
         cell = self.choice.picked("cell")
         if cell is None:
             return (
-                f"Round {round_no}, {turn}: you drew T{tile:02d}. Click a lit space of your frame."
+                f"Round {round_no}, {turn}: you drew T{tile:02d}; click a lit space of your frame."
             )
         return (
             f"T{tile:02d} at {_cell(cell)}, turned {90 * self.rotation}°: press Place (Enter), "

@@ -14,6 +14,11 @@ the hidden draws. Give another ``bot_seed`` for other, equally reproducible, bot
 Every change of the game starts a new *moment*; a bot's move or a hint that finishes
 after its moment has passed (a move, Undo, New game, Load) is dropped, never applied
 to the game that came after.
+
+The status keeps step with the board: a move's animation plays in the page after the
+kernel has sent it, so what the status says after it (say, that it is your turn) is
+said when the animation has played (:meth:`BotPlay.after_board`), and the next bot
+waits for it too before its visible pause. Without an event loop everything is at once.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from railwidgets.core.action import Action
@@ -33,6 +38,7 @@ from railwidgets.ui.choice import Choice, ChoiceError
 if TYPE_CHECKING:
     from railwidgets.ui.board import Frame
     from railwidgets.ui.choice import Parts
+    from railwidgets.ui.device import Device
 
 __all__ = ["BotPlay", "running_loop"]
 
@@ -52,7 +58,10 @@ class BotPlay:
         game: Game
         seats: list[str]
         animate: bool
-        status_text: str
+        device: Device
+        humans: list[int]
+        said: int
+        SECRETS: bool
         HINT_SECONDS: float
         HINT_ITERATIONS: int | None
         SEAT_CHOICES: Any
@@ -62,11 +71,12 @@ class BotPlay:
         def parts(self, action: Action) -> Parts: ...
         def refresh(self) -> None: ...
         def animation(self, before: Game, action: Action, after: Game) -> list[Frame]: ...
+        def holds_after(self, action: Action) -> bool: ...
+        def move_words(self, action: Action) -> str: ...
         def _may_pick(self) -> bool: ...
         def _update_panels(self) -> None: ...
-        def _show_move(self, events: str, frames: Sequence[Frame]) -> None: ...
+        def _show_move(self, notice: str, frames: Sequence[Frame]) -> None: ...
         def _decided(self, seat: int) -> None: ...
-        def events_since(self, mark: int) -> str: ...
 
     def _init_bots(self, bot_pause: float, bot_seed: int) -> None:
         self.bot_pause = bot_pause
@@ -81,12 +91,51 @@ class BotPlay:
         self.failure = ""  # why the bots stopped by themselves, if they did
         self._bots: list[Bot | None] = []
         self._moment = object()  # replaced at every change of the game
+        self._board_free_at = 0.0  # the loop's time when the page has played what was sent
+        self._telling: object | None = None  # the texts waiting for the board, if any
         if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
             raise ValueError(f"bot_seed must be a whole number, not {bot_seed!r}")
 
     def _new_moment(self) -> None:
         """The game changed: what was being worked out for the moment before is stale."""
         self._moment = object()
+
+    # -- in step with the board ----------------------------------------------------------------
+
+    def _board_busy(self, loop: asyncio.AbstractEventLoop) -> float:
+        """Seconds until the page has played the animations sent so far."""
+        return max(0.0, self._board_free_at - loop.time())
+
+    def after_board(self, seconds: float, tell: Callable[[], None]) -> None:
+        """Call ``tell`` (the status and panels that go with a picture just sent) once the
+        page has played it: the animations already sent, then ``seconds`` more. Without an
+        event loop (plain Python, tests), or with nothing to wait for, at once.
+
+        A later call replaces a ``tell`` still waiting (only the newest picture's words
+        are said); a status said meanwhile (a refusal, a pick) stays, the panels follow."""
+        loop = running_loop()
+        if loop is None:
+            tell()
+            return
+        start = loop.time() + self._board_busy(loop)
+        self._board_free_at = start + seconds
+        token = self._telling = object()
+        if self._board_free_at <= loop.time():
+            self._telling = None
+            tell()
+            return
+        said = self.said
+
+        def later() -> None:
+            if token is not self._telling:
+                return  # newer words were said, or are waiting
+            self._telling = None
+            if self.said == said:
+                tell()
+            else:  # someone clicked meanwhile and was answered: keep that answer
+                self._update_panels()
+
+        loop.call_at(self._board_free_at, later)
 
     def _make_bots(self) -> None:
         """One bot per bot seat, seeded by ``bot_seed`` and the seat (never the game)."""
@@ -169,6 +218,14 @@ class BotPlay:
                 self._update_panels()
         self._show_hint(seat, moment, thought)
 
+    def hint_text(self, thought: Thought) -> str:
+        """The hint as a person reads it: the move in words and how it fared in the search
+        ("Hint: place T03 … — it won 73% of 49 simulated games.")."""
+        words = self.move_words(thought.action)
+        share = round(100 * thought.value)
+        games = f"{thought.visits} simulated game{'s' if thought.visits != 1 else ''}"
+        return f"Hint: {words[:1].upper()}{words[1:]} — it won {share}% of {games}. Pick it to play it."
+
     def _show_hint(self, seat: int, moment: object, thought: Thought) -> None:
         """Light the hinted move, if the game is still at the moment it was asked for."""
         if moment is not self._moment or thought.cancelled or self.game.current_player != seat:
@@ -181,15 +238,15 @@ class BotPlay:
             self.say(f"The hint did not fit the game: {err}", error=True)
             return
         self.choice = choice  # lit, not played: picking it (or Confirm) plays it
-        self.say(f"Hint: {thought.reason}. Pick it to play it.")
+        self.say(self.hint_text(thought))
         self.refresh()
 
     # -- bots' moves ------------------------------------------------------------------------------
 
     def _bot_to_play(self) -> Bot | None:
         seat = self.game.current_player
-        if seat is None or self.bots_stopped:
-            return None
+        if seat is None or self.bots_stopped or self.device.holding:
+            return None  # (a held picture waits for Continue, the bots too)
         return self._bots[seat]
 
     def bot_game(self, seat: int) -> Game:
@@ -198,38 +255,40 @@ class BotPlay:
         other seats' secret choices) is sampled, so the bot cannot read the real one."""
         return handed(self.game, seat)
 
-    def _bot_step(self, bot: Bot) -> str | None:
-        """One bot move: its events, or ``None`` when the bot failed (the bots then stop)."""
+    def _bot_step(self, bot: Bot) -> bool:
+        """One bot move; ``False`` when the bot failed (the bots then stop)."""
         seat = self.game.current_player
         assert seat is not None
         try:
             action = bot.choose(self.bot_game(seat))
         except Exception as err:  # a broken bot must not break the widget, nor go unseen
-            return self._bot_failed(err)
+            self._bot_failed(err)
+            return False
         return self._apply_bot(seat, action)
 
-    def _apply_bot(self, seat: int, action: Action) -> str | None:
-        mark = len(self.game.log)
+    def _apply_bot(self, seat: int, action: Action) -> bool:
         try:
             self.game.apply(action)
         except Exception as err:
-            return self._bot_failed(err)
+            self._bot_failed(err)
+            return False
         self._decided(seat)
+        if self.holds_after(action):
+            self.device.hold(self.game, self.humans, self.SECRETS)
         self._new_moment()
-        return self.events_since(mark)
+        return True
 
     def _bot_failed(self, err: BaseException) -> None:
         self.bots_stopped = True
         self.failure = f"The bot failed: {err!r}; bots stopped."
-        return None
 
     def _play_bots_now(self) -> str:
-        """Without an event loop (plain Python, tests) the bots play at once; their last events."""
-        mark = len(self.game.log)
+        """Without an event loop (plain Python, tests) the bots play at once: why they
+        stopped if a bot failed, else ``""`` (what they did is in "since your turn")."""
         while (bot := self._bot_to_play()) is not None:
-            if self._bot_step(bot) is None:
+            if not self._bot_step(bot):
                 return self.failure
-        return self.events_since(max(mark, len(self.game.log) - 3))
+        return ""
 
     def _schedule_bots(self) -> None:
         loop = running_loop()
@@ -241,15 +300,16 @@ class BotPlay:
     async def _run_bots(self) -> None:
         loop = asyncio.get_running_loop()
         while (bot := self._bot_to_play()) is not None:
-            await asyncio.sleep(self.bot_pause)
+            # the page shows what was sent before (an animation), then a visible pause
+            await asyncio.sleep(self._board_busy(loop) + self.bot_pause)
             if self._bot_to_play() is not bot:
                 continue
             seat, moment = self.game.current_player, self._moment
             assert seat is not None
             self.thinking = seat
-            if isinstance(bot, SearchBot):  # it takes a while: say so beside the last events
+            if isinstance(bot, SearchBot):  # it takes a while: say so
                 name = self.game.player_name(seat)
-                self.say(f"{self.status_text} {name} ({self.seat_label(seat)}) is thinking…")
+                self.say(f"{name} ({self.seat_label(seat)}) is thinking…")
             try:
                 given = self.bot_game(seat)
                 self._stop_thinking = threading.Event()  # Stop sets it
@@ -267,14 +327,14 @@ class BotPlay:
             if self._bot_to_play() is not bot or moment is not self._moment:
                 continue  # the game changed while it thought (undo, a new game)
             before = self.game.copy() if self.animate else self.game
-            events = self._apply_bot(seat, action)
+            played = self._apply_bot(seat, action)
             try:
-                if events is None:
+                if not played:
                     self.say(self.failure, error=True)
                     self._update_panels()
                     return
                 frames = self.animation(before, action, self.game) if self.animate else []
-                self._show_move(events, frames)
+                self._show_move("", frames)
             except Exception as err:  # a drawing failure must show, not end the task unseen
                 self.bots_stopped = True
                 self.say(f"The board could not be drawn: {err!r}; bots stopped.", error=True)

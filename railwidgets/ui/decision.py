@@ -1,5 +1,6 @@
 """The row of buttons for the decision in hand: the game's own buttons, one button per
-option where a part is picked that way, Back, Confirm, and the cover's Ready.
+option where a part is picked that way, Back, Confirm, the cover's Ready, and Continue
+(shown while a revealed picture waits for the players).
 
 A button is enabled exactly when the choice in hand allows what it does (the choice
 comes from ``game.legal_actions()`` alone, :mod:`railwidgets.ui.choice`), and shows
@@ -49,6 +50,7 @@ class DecisionRow:
         do: Callable[[], None],
         ready: Callable[[], None],
         refuse: Callable[[str], None],
+        proceed: Callable[[], None] | None = None,
     ) -> None:
         self.option_labels = option_labels
         self.pick = pick
@@ -65,6 +67,15 @@ class DecisionRow:
         self.confirm_button.button_style = "success"
         self.ready_button = button("Ready", "eye", "Show me the board", ready, refuse)
         self.ready_button.button_style = "warning"
+        self.continue_button = button(
+            "Continue",
+            "forward",
+            "Everyone has seen what was revealed: go on",
+            proceed if proceed is not None else (lambda: None),
+            refuse,
+        )
+        self.continue_button.button_style = "primary"
+        self.continue_button.layout.display = "none"
         self.option_buttons: list[widgets.Button] = []
         self.option_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.row = widgets.HBox(
@@ -74,12 +85,16 @@ class DecisionRow:
                 self.back_button,
                 *([self.confirm_button] if confirm else []),
                 self.ready_button,
+                self.continue_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
 
-    def update(self, choice: Choice, choosing: bool, covered: bool) -> None:
-        """Enable what ``choice`` allows while a person is ``choosing``; Ready under the cover."""
+    def update(
+        self, choice: Choice, choosing: bool, covered: bool, *, holding: bool = False
+    ) -> None:
+        """Enable what ``choice`` allows while a person is ``choosing``; Ready under the
+        cover; Continue while a revealed picture is ``holding``."""
         for spec, made in self.choice_buttons:
             made.disabled = not (choosing and self.allowed(choice, spec))
             picked = (
@@ -92,6 +107,7 @@ class DecisionRow:
         # green only when it can be pressed: a disabled green button looks clickable
         self.confirm_button.button_style = "" if self.confirm_button.disabled else "success"
         self.ready_button.layout.display = "" if covered else "none"
+        self.continue_button.layout.display = "" if holding else "none"
 
     @staticmethod
     def allowed(choice: Choice, spec: ChoiceButton) -> bool:
@@ -123,4 +139,10 @@ class DecisionRow:
         self.option_row.children = self.option_buttons
 
     def close(self) -> None:
-        close_all(*self.option_buttons, self.row, self.ready_button, self.confirm_button)
+        close_all(
+            *self.option_buttons,
+            self.row,
+            self.ready_button,
+            self.continue_button,
+            self.confirm_button,
+        )

@@ -4,13 +4,16 @@ A widget shows what one seat may know (its view) whenever the game has secrets. 
 one person at the table that is always their seat; with several, it is the person to
 decide, and a cover ("pass the device to …") stands between two people until the
 next one presses Ready. With only bots, or once the game is over, nobody's secrets
-are kept: everything is shown.
+are kept: everything is shown. A move that reveals what everyone did (a Twisty Tracks
+round) can *hold* the picture: with two or more people it stays, secrets of nobody
+shown, until someone presses Continue; only then does the cover drop.
 
 :class:`Device` also remembers who decided each action of the history, so that a
 person's "since your turn" list, Undo in hot-seat (only your own decisions since
 anyone else decided) and Save (which waits while one person's secret is pending
-before another) all read one record. It is plain Python (no widgets), so the rules
-of the device are tested without a front end.
+before another) all read one record; and where each decision's lines of the game log
+end, so that list can tell what each move led to. It is plain Python (no widgets), so
+the rules of the device are tested without a front end.
 
 >>> from railwidgets import twistytracks
 >>> game = twistytracks.Game(players=2, seed=3)
@@ -24,6 +27,14 @@ of the device are tested without a front end.
 (0, 1)
 >>> device.ready(); device.viewer, device.covered
 (1, False)
+>>> game.apply(game.legal_actions()[0]); device.decided(1, game)   # the round's reveal
+>>> device.hold(game, humans=[0, 1], secrets=True)   # its picture waits for Continue
+>>> device.update(game, humans=[0, 1], secrets=True)
+>>> device.holding, device.covered, device.viewer
+(True, False, 1)
+>>> device.proceed(); device.update(game, humans=[0, 1], secrets=True)
+>>> device.holding, device.cover_for
+(False, 0)
 """
 
 from __future__ import annotations
@@ -50,14 +61,23 @@ class Device:
         self.cover_for: int | None = None  # a person the device must be passed to
         self.deciders: list[int] = []  # who decided each action of the history (-1: nobody)
         self.marks: dict[int, int] = {}  # seat -> history length after its last decision
+        self.logs: list[int] = []  # the log's length after each action of the history
+        self.log_start = 0  # the log's length before the first action (the setup's lines)
+        self.holding = False  # a revealed picture waits for Continue before the cover
 
     @property
     def covered(self) -> bool:
         return self.cover_for is not None
 
+    @property
+    def paused(self) -> bool:
+        """Whether the device waits for a button (Ready, Continue) before anyone may pick."""
+        return self.covered or self.holding
+
     def reset(self) -> None:
         """A new game on the device: nobody has looked yet."""
         self.viewer = self.cover_for = None
+        self.holding = False
 
     def update(self, game: Game, humans: Sequence[int], secrets: bool) -> None:
         """Who is at the device now, and whether a cover must stand between two people.
@@ -67,6 +87,10 @@ class Device:
         """
         seat = game.current_player
         self.cover_for = None
+        if self.holding:
+            if self._may_hold(game, humans, secrets):
+                return  # the picture stays, nobody's secrets, until Continue
+            self.holding = False
         if not humans or game.is_over:
             self.viewer = None
         elif len(humans) == 1:
@@ -86,22 +110,46 @@ class Device:
             raise ValueError("There is no cover to take away.")
         self.viewer, self.cover_for = self.cover_for, None
 
+    @staticmethod
+    def _may_hold(game: Game, humans: Sequence[int], secrets: bool) -> bool:
+        return secrets and len(humans) >= 2 and not game.is_over
+
+    def hold(self, game: Game, humans: Sequence[int], secrets: bool) -> None:
+        """A move has just revealed what everyone did: with secrets and two or more people
+        at the table, its picture stays until :meth:`proceed` (Continue), and the cover for
+        the next person waits until then. Alone, or once the game is over, nothing is held
+        (no cover follows: the picture stays until the next move anyway)."""
+        if self._may_hold(game, humans, secrets):
+            self.holding = True
+
+    def proceed(self) -> None:
+        """Continue: the picture held after a reveal gives way (``ValueError`` if none is)."""
+        if not self.holding:
+            raise ValueError("There is nothing to continue from.")
+        self.holding = False
+
     # -- who decided what ------------------------------------------------------------------
 
     def decided(self, seat: int, game: Game) -> None:
         """``seat`` has just decided the last action of ``game``'s history."""
         self.deciders.append(seat)
+        self.logs.append(len(game.log))
         self.marks[seat] = len(game.history)
 
     def sync(self, game: Game) -> None:
-        """Work out who decided each action of the history (after a game was set or loaded)."""
+        """Work out who decided each action of the history, and where its log lines end
+        (after a game was set or loaded)."""
         probe = game.copy()
         deciders: list[int] = []
+        logs: list[int] = []
         while probe.can_undo:
+            logs.append(len(probe.log))
             probe.undo()
             seat = probe.current_player
             deciders.append(-1 if seat is None else seat)
         self.deciders = deciders[::-1]
+        self.logs = logs[::-1]
+        self.log_start = len(probe.log)
         self.remark()
 
     def remark(self) -> None:
@@ -110,8 +158,15 @@ class Device:
 
     def check(self, game: Game) -> None:
         """Make sure :attr:`deciders` covers ``game``'s history (it was changed directly)."""
-        if len(self.deciders) != len(game.history):
+        if len(self.deciders) != len(game.history) or len(self.logs) != len(game.history):
             self.sync(game)
+
+    def lines(self, game: Game, index: int) -> tuple[str, ...]:
+        """The log lines that action ``index`` of the history wrote (what it led to: a cart's
+        run, a reveal, the end of a round)."""
+        self.check(game)
+        start = self.logs[index - 1] if index > 0 else self.log_start
+        return game.log[start : self.logs[index]]
 
     def since(self, game: Game, shown: int) -> int:
         """Where the viewer's "since your turn" starts: after their last decision (the last
@@ -127,9 +182,10 @@ class Device:
 
         ``strict`` (hot-seat with secrets): the viewer's own decisions since anyone else
         decided. With a person at the table: a person's decision (bots' moves are taken
-        back with it). With only bots: any move. Never under the cover.
+        back with it). With only bots: any move. Never under the cover, nor while a
+        revealed picture waits for Continue (everyone has seen the others' moves then).
         """
-        if not game.can_undo or self.covered:
+        if not game.can_undo or self.paused:
             return False
         self.check(game)
         if strict:
@@ -144,10 +200,12 @@ class Device:
         taken back, last first."""
         taken = [game.undo()]
         seat = self.deciders.pop()
+        self.logs.pop()
         if humans and not strict:
             while seat not in humans:
                 taken.append(game.undo())
                 seat = self.deciders.pop()
+                self.logs.pop()
         self.remark()
         return seat, taken
 

@@ -6,8 +6,11 @@
     settings   the next game's players, seed, options and seats (shown by New game…)
     seats      one selector per player: Human / Random bot / the game's own bots
     actions    the game's buttons, option buttons, Back, Confirm
-    status     what happened, what to do, or why a click was refused (above the board)
-    board      a BoardView (MultiCanvas) | beside it: "since your turn" and the rules
+    status     what to do now, or why a click was refused: two lines at most, above the
+               board, which therefore never moves; it changes when the board has shown
+               the moves it follows (an animation plays first)
+    board      a BoardView (MultiCanvas) | beside it: "since your turn" (the moves, and
+               what each led to) and the rules
     scores     a table
     log        the game log, newest first
 
@@ -28,7 +31,9 @@ Each concern has its own module, and this one puts them together:
 - :mod:`railwidgets.ui.saving`: Save and Load;
 - :mod:`railwidgets.ui.rules_panel`: the Rules panel.
 
-Nothing here ever prints: messages go to the status line.
+Nothing here ever prints: messages go to the status line. Players are called by their
+names everywhere a player reads (status, the "since your turn" list, log, hint), never
+by a seat number.
 """
 
 from __future__ import annotations
@@ -64,7 +69,7 @@ from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, Resumable, SaveLoad
-from railwidgets.ui.theme import status_html
+from railwidgets.ui.theme import STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
@@ -142,9 +147,11 @@ class GameWidget(BotPlay, widgets.VBox):
             layers=self.LAYERS,
         )
         self.board.canvas.on_client_ready(self._client_ready)
-        side = widgets.VBox(
+        side = widgets.VBox(  # beside the board when 220 px are left, else below it
             [self.recent_view],
-            layout=widgets.Layout(width="260px", min_width="220px", margin="0 0 0 8px"),
+            layout=widgets.Layout(
+                flex="1 1 220px", max_width="260px", min_width="220px", margin="0 0 0 8px"
+            ),
         )
         self.main_row = widgets.HBox(
             [self.board.canvas, side, self.board.style], layout=widgets.Layout(flex_flow="row wrap")
@@ -174,9 +181,8 @@ class GameWidget(BotPlay, widgets.VBox):
             self.scores,
             self.log_view,
         ]
-        opening = self._play_bots_now() if running_loop() is None else ""
         self.device.sync(self.game)
-        self._settle(opening, static=True)
+        self._settle(static=True)
 
     # -- for subclasses ---------------------------------------------------------------------
 
@@ -220,20 +226,36 @@ class GameWidget(BotPlay, widgets.VBox):
         return ""
 
     def event_text(self, line: str) -> str:
-        """A log line as a person reads it (a game may name places as its board shows them)."""
+        """A log line (or an engine's refusal) as a person reads it (a game may name places
+        as its board shows them, and players by their names)."""
         return line
 
-    def events_since(self, mark: int) -> str:
-        """The log lines from ``mark`` on, as one status text."""
-        return " ".join(self.event_text(line) for line in self.game.log[mark:])
+    def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
+        """What ``action`` led to, for the "since your turn" list: the log ``lines`` it wrote,
+        as a person reads them, less the one that only says the move again."""
+        said = f"{self.game.player_name(seat)}: {action}"
+        return [self.event_text(line) for line in lines if line != said]
 
     def prompt(self) -> str:
-        """What the seat to play should do now."""
+        """What the seat to play should do now: one short sentence."""
         return ""
+
+    def continue_prompt(self) -> str:
+        """What the status says while a revealed picture waits for Continue."""
+        return "Press Continue when everyone has seen it."
+
+    def holds_after(self, action: Action) -> bool:
+        """Whether the picture after ``action`` waits for Continue when two or more people
+        share the device (it revealed everyone's secret moves: a Twisty Tracks round)."""
+        return False
 
     def describe_move(self, seat: int, action: Action) -> str:
         """One line of the "since your turn" list."""
-        return f"{self.game.player_name(seat)}: {action}"
+        return f"{self.game.player_name(seat)}: {self.move_words(action)}"
+
+    def move_words(self, action: Action) -> str:
+        """``action`` as a person says it, a clause ("build red from slot 3 at E4")."""
+        return self.event_text(str(action))
 
     def is_secret(self, seat: int, action: Action, viewer: int | None) -> bool:
         """Whether ``viewer`` may not see ``action`` (decided by ``seat``) yet."""
@@ -269,6 +291,16 @@ class GameWidget(BotPlay, widgets.VBox):
         """The cover's Ready button: the person it named now sees the board."""
         try:
             self.device.ready()
+        except ValueError as err:
+            self.say(str(err), error=True)
+            return
+        self._settle(static=True)
+
+    def proceed(self) -> None:
+        """Continue: the picture held after a reveal gives way (to the cover for the next
+        person, or play goes on)."""
+        try:
+            self.device.proceed()
         except ValueError as err:
             self.say(str(err), error=True)
             return
@@ -354,17 +386,25 @@ class GameWidget(BotPlay, widgets.VBox):
             back=self.back,
             do=self.confirm,
             ready=self.ready,
+            proceed=self.proceed,
             refuse=self._refuse,
         )
         self.choice_buttons = self.decision.choice_buttons
         self.back_button = self.decision.back_button
         self.confirm_button = self.decision.confirm_button
         self.ready_button = self.decision.ready_button
+        self.continue_button = self.decision.continue_button
         self.option_row = self.decision.option_row
         self.action_row = self.decision.row
-        self.status = widgets.HTML(layout=widgets.Layout(min_height="26px", margin="2px 0 4px 0"))
+        # two lines, whatever it says: the board below stays where it is between clicks
+        self.status = widgets.HTML(
+            layout=widgets.Layout(
+                height=f"{STATUS_HEIGHT + 4}px", overflow="hidden", margin="2px 0 4px 0"
+            )
+        )
         self.status_text = ""
         self.status_error = False
+        self.said = 0  # how many texts the status has shown (a deferred one yields to a newer)
         self.recent_view = widgets.HTML()
         self.scores = widgets.HTML()
         self.log_view = widgets.HTML(
@@ -382,12 +422,16 @@ class GameWidget(BotPlay, widgets.VBox):
         close_all(*self.seat_inputs)
         self.seat_inputs = []
         for seat in range(self.game.num_players):
-            dropdown = seat_dropdown(
-                f"{seat + 1} {self.game.player_name(seat)}", self.seats[seat], self.SEAT_CHOICES
-            )
+            dropdown = seat_dropdown(self._seat_caption(seat), self.seats[seat], self.SEAT_CHOICES)
             dropdown.observe(lambda change, s=seat: self._seat_changed(s, change["new"]), "value")
             self.seat_inputs.append(dropdown)
         self.seat_row.children = self.seat_inputs
+
+    def _seat_caption(self, seat: int) -> str:
+        """A seat selector's label: its number and its player's name ("1 Orange"; "Player 1"
+        alone when the name is the number already)."""
+        name = self.game.player_name(seat)
+        return name if name == f"Player {seat + 1}" else f"{seat + 1} {name}"
 
     def _check_seats(self, seats: Sequence[str] | None, n: int) -> list[str]:
         if seats is None:
@@ -415,6 +459,7 @@ class GameWidget(BotPlay, widgets.VBox):
         """Show ``text`` in the status line (an error is marked as such)."""
         self.status_text = text
         self.status_error = error
+        self.said += 1
         self.status.value = status_html(text, error=error)
         if error:
             self.rules.cite(text)
@@ -448,21 +493,35 @@ class GameWidget(BotPlay, widgets.VBox):
         draw_cover(painter, self.board.size, self.game.player_name(self.cover_for))
 
     def _update_panels(self) -> None:
+        self._update_controls()
+        self._update_texts()
+
+    def _update_controls(self) -> None:
+        """The buttons and seat selectors: what may be pressed now (at once after a move)."""
         game = self.game
         human_turn = self._is_human_turn()
+        paused = self.device.paused
         self.undo_button.disabled = not self._can_take_back()
         self.redo_button.disabled = not self._can_redo()
         has_bots = any(kind != HUMAN for kind in self.seats)
         self.stop_button.disabled = not has_bots or game.is_over
         self.stop_button.description = "Run bots" if self.bots_stopped else "Stop bots"
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
-        self.hint_button.disabled = not (human_turn and not self.covered) or self.hinting
+        self.hint_button.disabled = not (human_turn and not paused) or self.hinting
         self.files.wait(self.save_waits())
-        self.scores.value = self.score_html()
         for seat, dropdown in enumerate(self.seat_inputs):  # names can change (sides chosen)
-            label = f"{seat + 1} {game.player_name(seat)}"
+            label = self._seat_caption(seat)
             if dropdown.description != label:
                 dropdown.description = label
+        self.decision.update(
+            self.choice, human_turn and not paused, self.covered, holding=self.device.holding
+        )
+
+    def _update_texts(self) -> None:
+        """The scores, the log, "since your turn" and the rules at hand (after an animation,
+        so they tell what the board shows)."""
+        game = self.game
+        self.scores.value = self.score_html()
         lines = list(game.log)[-200:]
         items = "".join(f"<li>{escape(self.event_text(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
@@ -470,23 +529,47 @@ class GameWidget(BotPlay, widgets.VBox):
             f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
         )
         self.recent_view.value = "" if self.covered else self._recent_html()
-        self.decision.update(self.choice, human_turn and not self.covered, self.covered)
         self._update_rules()
 
     def _recent_html(self) -> str:
-        moves = self.recent()
-        if not moves:
-            return ""
+        """The moves since the viewer's turn, numbered as the board marks them, each with
+        what it led to; first what the viewer's own last move led to, if anything."""
+        indices = self.recent_indices()
+        history, device = self.game.history, self.device
         who = self.viewer
-        title = "Since your turn" if who is not None and who in self.device.marks else "So far"
-        shown = moves[-RECENT_SHOWN:]
-        first = len(moves) - len(shown) + 1
+        mine = device.marks.get(who, 0) if who is not None else 0
+        lead = ""
+        if mine and mine - 1 not in indices:
+            events = self._events_html(mine - 1)
+            if events:
+                said = escape(self.describe_move(device.deciders[mine - 1], history[mine - 1]))
+                lead = f"<div style='margin:2px 0 0 4px;color:#555'>{said}{events}</div>"
+        if not indices and not lead:
+            return ""
+        title = "Since your turn" if who is not None and who in device.marks else "So far"
+        shown = indices[-RECENT_SHOWN:]
+        first = len(indices) - len(shown) + 1
         items = "".join(
-            f"<li>{escape(self.describe_move(seat, action))}</li>" for seat, action in shown
+            f"<li>{escape(self.describe_move(device.deciders[i], history[i]))}"
+            f"{self._events_html(i)}</li>"
+            for i in shown
         )
         return (
-            f"<div style='font-size:13px'><b>{title}</b>"
+            f"<div style='font-size:13px;line-height:1.35'><b>{title}</b>{lead}"
             f"<ol start='{first}' style='margin:2px 0;padding-left:22px'>{items}</ol></div>"
+        )
+
+    def _events_html(self, index: int) -> str:
+        """What action ``index`` of the history led to, as a small list ("" if nothing)."""
+        lines = self.device.lines(self.game, index)
+        seat, action = self.device.deciders[index], self.game.history[index]
+        events = self.consequences(seat, action, lines) if lines else []
+        if not events:
+            return ""
+        items = "".join(f"<li>{escape(line)}</li>" for line in events)
+        return (
+            "<ul style='margin:0 0 2px 0;padding-left:16px;font-size:12px;color:#555;"
+            f"list-style:circle'>{items}</ul>"
         )
 
     def full_prompt(self) -> str:
@@ -495,6 +578,8 @@ class GameWidget(BotPlay, widgets.VBox):
         if self.cover_for is not None:
             name = self.game.player_name(self.cover_for)
             return f"Pass the device to {name}, who presses Ready."
+        if self.device.holding:
+            return self.continue_prompt()
         if seat is not None and self.bots_stopped and self.seats[seat] != HUMAN:
             return f"{self.prompt()} The bots are stopped: press Run bots.".strip()
         return self.prompt()
@@ -547,7 +632,7 @@ class GameWidget(BotPlay, widgets.VBox):
         if game.is_over:
             self.say("The game is over: press New game… to play again.", error=True)
             return False
-        if self.covered:
+        if self.device.paused:
             self.say(self.full_prompt(), error=True)
             return False
         seat = game.current_player
@@ -639,46 +724,70 @@ class GameWidget(BotPlay, widgets.VBox):
         self._drop_offer()  # a move in the new game: the person chose it over the kept one
         seat = self.game.current_player
         before = self.game.copy() if self.animate else self.game
-        mark = len(self.game.log)
         try:
             self.game.apply(action)
         except IllegalActionError as err:
-            self.say(str(err), error=True)
+            self.say(self.event_text(str(err)), error=True)
             return False
         assert seat is not None
         self._decided(seat)
+        if self.holds_after(action):
+            self.device.hold(self.game, self.humans, self.SECRETS)
         frames = self.animation(before, action, self.game) if self.animate else []
-        self._settle(self.events_since(mark), frames=frames)
+        self._settle(frames=frames)
         return True
 
     def _decided(self, seat: int) -> None:
         self.device.decided(seat, self.game)
 
-    def recent(self) -> list[tuple[int, Action]]:
-        """The moves since the viewer last decided (the whole game so far if never), less secrets."""
+    def recent_indices(self) -> list[int]:
+        """Where in the history the moves since the viewer last decided are (the last
+        ``RECENT_SHOWN`` if nobody is at the device, or they never decided), less secrets."""
         history = self.game.history
         device = self.device
         device.check(self.game)
         return [
-            (device.deciders[i], history[i])
+            i
             for i in range(device.since(self.game, RECENT_SHOWN), len(history))
             if not self.is_secret(device.deciders[i], history[i], self.viewer)
         ]
 
+    def recent(self) -> list[tuple[int, Action]]:
+        """The moves since the viewer last decided, with who decided each (see
+        :meth:`recent_indices`)."""
+        history, deciders = self.game.history, self.device.deciders
+        return [(deciders[i], history[i]) for i in self.recent_indices()]
+
     def _settle(
-        self, events: str = "", *, static: bool = False, frames: Sequence[Frame] = ()
+        self,
+        notice: str = "",
+        *,
+        static: bool = False,
+        frames: Sequence[Frame] = (),
     ) -> None:
-        """After a change: bots play (at once without an event loop), then one redraw."""
+        """After a change: bots play (at once without an event loop), then one redraw.
+        ``notice``: a few words on what a button did ("Took back …"), before the prompt."""
         self._new_moment()
+        error = False
         if running_loop() is None:
-            events = f"{events} {self._play_bots_now()}"
-        self._show_move(events, frames, static=static)
+            failure = self._play_bots_now()
+            if failure:
+                notice, error = failure, True
+        self._show_move(notice, frames, static=static, error=error)
         self._schedule_bots()
 
-    def _show_move(self, events: str, frames: Sequence[Frame], *, static: bool = False) -> None:
-        """Show what just happened: who is at the device now, the choice in hand, the
-        status, the board (animated) and the panels. A download link never outlives
-        the moment it was made for."""
+    def _show_move(
+        self,
+        notice: str,
+        frames: Sequence[Frame],
+        *,
+        static: bool = False,
+        error: bool = False,
+    ) -> None:
+        """Show what just happened: who is at the device now, the choice in hand, the board
+        (animated) and the buttons at once; the status and the other panels once the board
+        has shown it (:meth:`after_board`). A download link never outlives the moment it
+        was made for."""
         device = self.device
         shown = (device.viewer, device.cover_for)
         device.update(self.game, self.humans, self.SECRETS)
@@ -686,24 +795,23 @@ class GameWidget(BotPlay, widgets.VBox):
         self.files.clear()
         self._keep()
         self._new_choice()
-        self.say(self._after(events))
         self._animate(frames, static)
-        self._update_panels()
+        self._update_controls()
+
+        def tell() -> None:
+            prompt = self.full_prompt()
+            self.say(f"{notice} {prompt}".strip() if notice else prompt, error=error)
+            self._update_texts()
+
+        self.after_board(len(frames) * self.FRAME_PAUSE, tell)
 
     def _animate(self, frames: Sequence[Frame], static: bool) -> None:
         """One redraw with the frames played first. A pick made while the page still plays
         them is drawn after them (the page runs the batches in order)."""
         self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
 
-    def _after(self, events: str) -> str:
-        """The status after a move: what happened and what to do now; once the game is
-        over, the result alone (the last events are in the log)."""
-        if self.game.is_over:
-            return self.full_prompt()
-        return f"{events.strip()} {self.full_prompt()}".strip()
-
     def _new_choice(self) -> None:
-        if self._is_human_turn() and not self.covered:
+        if self._is_human_turn() and not self.device.paused:
             self.choice = Choice.from_game(self.game, self.parts)
         else:
             self.choice = Choice.of((), self.parts)
@@ -850,7 +958,7 @@ class GameWidget(BotPlay, widgets.VBox):
         return self.device.can_take_back(self.game, self.humans, self._strict())
 
     def _can_redo(self) -> bool:
-        return self.game.can_redo and not (self._strict() and self.covered)
+        return self.game.can_redo and not (self._strict() and self.device.paused)
 
     def undo(self) -> None:
         """Take back the last person's decision (and the bots' moves after it).
@@ -876,7 +984,7 @@ class GameWidget(BotPlay, widgets.VBox):
             if bot_moves
             else ""
         )
-        self._settle(f"Took back {self.game.player_name(seat)}'s {taken[-1]}{also}.")
+        self._settle(f"Took back “{self.describe_move(seat, taken[-1])}”{also}.")
 
     def redo(self) -> None:
         """Play again what was undone (up to the next person's decision)."""
@@ -884,8 +992,9 @@ class GameWidget(BotPlay, widgets.VBox):
             self.say("There is nothing to redo.", error=True)
             return
         self._cancel_bots()
+        seat = self.game.current_player
         redone = self.device.play_again(self.game, self.humans, self._strict())
-        self._settle(f"Played again: {redone}.")
+        self._settle(f"Played again “{self.describe_move(-1 if seat is None else seat, redone)}”.")
 
     def _client_ready(self, *_: object) -> None:
         """A page has just shown the board: send it every control's state again.
@@ -908,6 +1017,7 @@ class GameWidget(BotPlay, widgets.VBox):
         self._cancel_bots()
         self._cancel_hint()
         self.bots_stopped = True
+        self._telling = None  # words still waiting for an animation are not said
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
         self.decision.close()

@@ -43,9 +43,11 @@ __all__ = [
     "PANEL",
     "PAPER",
     "SELECT",
+    "STATUS_HEIGHT",
     "Swatch",
     "chip",
     "ink_for",
+    "points",
     "status_html",
 ]
 
@@ -80,6 +82,15 @@ ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour al
 INFO = DARK
 
 
+def points(n: int) -> str:
+    """A score in words, as a result line says it.
+
+    >>> points(6), points(1), points(-3)
+    ('6 points', '1 point', '-3 points')
+    """
+    return f"{n} point{'' if abs(n) == 1 else 's'}"
+
+
 def chip(swatch: Swatch, text: str | None = None, *, round_: bool = True) -> str:
     """A small coloured mark with its letter, for tables and logs (``round_``: a disc, else a square).
 
@@ -96,12 +107,27 @@ def chip(swatch: Swatch, text: str | None = None, *, round_: bool = True) -> str
     return f'<span style="{style}">{label}</span>'
 
 
+#: The status line's height: two lines of text, always (the board below never moves).
+STATUS_LINE = 20
+STATUS_HEIGHT = 2 * STATUS_LINE
+
+
 def status_html(text: str, *, error: bool = False) -> str:
     """The status line: plain text escaped; an error is red and starts with a cross.
 
-    >>> status_html("a < b")
-    '<span style="color:#212121">a &lt; b</span>'
+    It shows two lines at most (a longer text ends in "…"); the whole text is the
+    element's title, shown when the pointer rests on it.
+
+    >>> status_html("a < b")  # doctest: +ELLIPSIS
+    '<div class="railwidgets-status-text" title="a &lt; b" style="...color:#212121">a &lt; b</div>'
     """
-    if error:
-        return f'<span style="color:{ERROR};font-weight:bold">✗ {escape(text)}</span>'
-    return f'<span style="color:{INFO}">{escape(text)}</span>'
+    shown = f"✗ {text}" if error else text
+    colour = f"color:{ERROR};font-weight:bold" if error else f"color:{INFO}"
+    clamp = (
+        f"line-height:{STATUS_LINE}px;max-height:{STATUS_HEIGHT}px;overflow:hidden;"
+        "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;"
+    )
+    return (
+        f'<div class="railwidgets-status-text" title="{escape(shown)}" '
+        f'style="{clamp}{colour}">{escape(shown)}</div>'
+    )

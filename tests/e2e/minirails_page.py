@@ -184,6 +184,10 @@ class MiniRailsView:
         """Wait until the status line matches ``pattern`` (a regular expression)."""
         return wait_for_text(self.status_text, pattern, self.page, timeout_s, "status line")
 
+    def wait_recent(self, pattern: str, timeout_s: float = 30.0) -> str:
+        """Wait until "since your turn" matches ``pattern`` (a regular expression)."""
+        return wait_for_text(self.recent_text, pattern, self.page, timeout_s, "since your turn")
+
     def new_game(self, players: int, seats: dict[str, str] | None = None) -> None:
         """New game…, choose the player count (and seats: ``{"Seat 2": "Human"}``), Start.
 
@@ -322,7 +326,7 @@ def let_bots_finish(view: MiniRailsView, seat: str, name: str, timeout_s: float 
     select = view.root.locator(".widget-dropdown", has_text=seat).locator("select")
     select.select_option(label="Greedy bot")
     result = view.wait_status(r"Game over: ", timeout_s=timeout_s)
-    assert re.search(r"Game over: .+ (wins|share the victory) with [+-]\d+\.", result), result
+    assert re.search(r"Game over: .+ (wins|share the victory) with -?\d+ points?\.", result), result
     # the status line and the score table are two widgets, updated by two messages
     expect(view.scores).to_contain_text("Shares kept", timeout=30_000)
     scores = view.scores.inner_text()

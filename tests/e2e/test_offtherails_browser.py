@@ -79,11 +79,11 @@ def play_first_turn(view: OffTheRailsView, name: str) -> None:
     view.click_square((-1, 4))
     view.press("white cart")
     view.wait_colour(body_point((-1, 4)), CLAN_FILL[0])
-    for _ in range(2):
+    for left in (2, 1):  # each slower die is one action
         view.press("Speed")
         view.click_square((-1, 4))
         view.press("− slower")
-        view.wait_status(r"slow down the white cart")
+        view.wait_status(rf"Red: {left} actions? left")
     view.press("Place straight")
     view.click_square((0, 4))
     view.wait_status(r"press Confirm")  # the ghost is picked: Confirm is ready at once
@@ -124,9 +124,10 @@ def crash_in_hot_seat(view: OffTheRailsView, name: str) -> None:
     assert "A: gold" not in shown and "ruby + emerald" not in shown, shown
     view.shot(f"{name}-4-piles")
     view.press("Pile A")
-    view.wait_status(r"drops 1 gold")
     view.wait_status(r"Pass the device to Green")  # the turn goes on: Green's now
     view.press("Ready")
+    recent = view.root.locator(".railwidgets-recent")  # what Red's pick did, listed for Green
+    expect(recent).to_contain_text("drops 1 gold", timeout=30_000)
     view.wait_colour(first_item_point((5, 4)), ITEM_FILL[3])  # the gold beside Green's cart
     view.shot(f"{name}-5-dropped")
 
@@ -237,7 +238,7 @@ def test_voila_play_notebook_turn_reload_and_whole_game(
     again.shot("otr-voila-2-reloaded")
     whose_turn(again)
     result = hand_to_the_bot(again, timeout_s=240)
-    assert re.search(r"Game over: .+ (wins|share the victory) with \d+\.", result), result
+    assert re.search(r"Game over: .+ (wins|share the victory) with \d+ points?\.", result), result
     # the status line and the score table are two widgets, updated by two messages
     expect(again.scores).to_contain_text("Final", timeout=30_000)
     scores = again.scores.inner_text()

@@ -4,8 +4,8 @@ JupyterLab: the tutorial runs, E1 is played by clicks (a lit cell, Rotate,
 Place) and the pixels at the placed cell change; the saved page is reloaded and
 shows the same board; the tutorial's whole game, every seat a bot, ends with
 the final scores. Voilà: the play notebook's first round by clicks, then a
-hot-seat round with the pass-the-device cover, a reload, and a whole game
-against the bots. Notebook 7: the tutorial's E1. Screenshots of every step are
+hot-seat round with the pass-the-device cover and the round's reveal held until
+Continue, a reload, and a whole game against the bots. Notebook 7: the tutorial's E1. Screenshots of every step are
 under ``screenshots/e2e/twisty-*``.
 """
 
@@ -62,8 +62,10 @@ def play_tutorial_e1(tab: BrowserPage, server: JupyterServer, name: str) -> Twis
     save_screenshot(page, f"{name}-0-painted")
     layout = Layout(1, focus=0)
     empty = view.cell_pixels(layout, 0, (1, 2))
-    turn = place_by_clicks(view, layout, 0, [(1, 2)], name)
-    assert "red +1 waits before (0,2)" in turn.status_after, turn.status_after
+    place_by_clicks(view, layout, 0, [(1, 2)], name)
+    # what the trains did is listed under the placement, not crammed into the status
+    view.wait_recent(r"red \+1 waits before \(0,2\)")
+    assert "waits before" not in view.status_text()
     assert view.cell_pixels(layout, 0, (1, 2)) != empty
     return view
 
@@ -119,6 +121,13 @@ def test_voila_round_hot_seat_reload_and_whole_game(
     view.button("Ready").click()
     view.wait_status(r"Meadows to place")
     place_by_clicks(view, Layout(3, focus=1), 1, ALL_CELLS, "twisty-voila-hotseat-meadows")
+    # the round's reveal stays on the board, with what each scored, until Continue
+    view.wait_status(
+        r"Round 2 scored Wild West [+-]\d+, Meadows [+-]\d+, Winter [+-]\d+: press Continue"
+    )
+    view.wait_still()
+    save_screenshot(page, "twisty-voila-hotseat-reveal")
+    view.button("Continue").click()
     view.wait_status(r"Pass the device to Wild West")
     assert turn.cell == (1, 2)
 

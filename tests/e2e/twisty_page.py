@@ -30,7 +30,7 @@ from tests.e2e.browser import (
 #: The widget's root (its own class, set by the widget).
 WIDGET_ROOT = "div.twisty-tracks"
 #: The status line when a person is to place.
-HUMAN_PROMPT = r"your turn .*Click a lit space|to place: .*Click a lit space|drew T\d\d"
+HUMAN_PROMPT = r"(your turn \(.+\)|to place): you drew T\d\d; click a lit space"
 
 
 @dataclass
@@ -65,6 +65,11 @@ class TwistyView:
     def scores(self) -> Locator:
         return self.root.locator(".railwidgets-scores")
 
+    @property
+    def recent(self) -> Locator:
+        """The "since your turn" list: the moves, and what each led to."""
+        return self.root.locator(".railwidgets-recent")
+
     def button(self, name: str) -> Locator:
         # the accessible name also holds the icon's glyph: match the visible text
         return self.root.locator("button", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"))
@@ -92,6 +97,17 @@ class TwistyView:
                 return text
             self.page.wait_for_timeout(100)
         raise TimeoutError(f"status line {text!r} does not match {pattern!r}")
+
+    def wait_recent(self, pattern: str, timeout_s: float = 30.0) -> str:
+        """Wait until "since your turn" matches ``pattern`` (a regular expression)."""
+        deadline = time.monotonic() + timeout_s
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.recent.inner_text()
+            if re.search(pattern, text):
+                return text
+            self.page.wait_for_timeout(100)
+        raise TimeoutError(f"since your turn {text!r} does not match {pattern!r}")
 
     def wait_still(self, quiet_s: float = 0.6, timeout_s: float = 30.0) -> None:
         """Wait until the board has not changed for ``quiet_s`` (an animation is over)."""

@@ -325,7 +325,7 @@ def test_the_end_explains_a_tie_break() -> None:
     )
     assert game.tie_break_used and game.winners() == [0]
     w = MiniRailsWidget(players=4, game=game, seats=["human"] * 4)
-    assert "Orange wins with +7" in w.status_text
+    assert "Orange wins with 7 points" in w.status_text
     assert "Tie-break" in w.status_text and "Orange +5, Purple +4" in w.status_text
     assert "Tie-break" in w.scores.value
 
@@ -342,7 +342,7 @@ def test_the_end_explains_a_shared_victory() -> None:
     )
     assert game.winners() == [0, 1]
     w = MiniRailsWidget(players=4, game=game, seats=["human"] * 4)
-    assert "Orange and Purple share the victory with +4" in w.status_text
+    assert "Orange and Purple share the victory with 4 points" in w.status_text
     assert "share the victory" in w.scores.value
     assert "red was taxed: its losses are wiped" in w.scores.value  # Green's −2 red share
 

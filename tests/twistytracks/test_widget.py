@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import ipywidgets
@@ -12,11 +13,16 @@ from railwidgets.draw import RecordingPainter
 from railwidgets.twistytracks import Game, PlaceTile, scenarios
 from railwidgets.twistytracks.components import TILES
 from railwidgets.twistytracks.render import LAYERS
+from railwidgets.ui.theme import SELECT
 from tests.ui.messages import count_messages
 
 
 def place_by_clicks(w: TwistyTracksWidget, rng: random.Random) -> PlaceTile:
-    """What a person does: take the cover away if asked, click a lit space, turn, Place."""
+    """What a person does: Continue after a round's reveal, take the cover away if asked,
+    click a lit space, turn, Place."""
+    if w.device.holding:
+        assert not w.continue_button.layout.display
+        w.continue_button.click()
     if w.covered:
         assert not w.ready_button.layout.display
         w.ready_button.click()
@@ -67,6 +73,9 @@ def test_a_whole_game_through_clicks_and_buttons(players: int, seats: list[str])
     for _ in range(200):
         if w.game.is_over:
             break
+        if w.device.holding:  # a round's reveal waits for the people, the bots too
+            w.continue_button.click()
+            continue
         seat = w.game.current_player
         assert seats[seat] == "human"  # the bots have played on at once
         expected = place_by_clicks(w, rng)
@@ -231,3 +240,98 @@ def test_undo_in_hot_seat_takes_back_only_your_own_placement() -> None:
     w.click(*w.cell_centre(w.lit()[0]))
     w.place_button.click()  # the round is revealed
     assert w.game.position()["round"] == 2
+
+
+# -- issue 27 item 6: the reveal is watched ---------------------------------------------------------------
+
+
+def _place_first_lit(w: TwistyTracksWidget) -> None:
+    w.click(*w.cell_centre(w.lit()[0]))
+    w.place_button.click()
+
+
+def test_item6_in_hot_seat_the_reveal_stays_with_continue_before_the_cover() -> None:
+    w = TwistyTracksWidget(players=2, seed=8, seats=["human", "human"])  # animated
+    _place_first_lit(w)
+    w.ready_button.click()
+    w.click(*w.cell_centre(w.lit()[0]))
+    with count_messages() as sent:
+        w.place_button.click()  # Meadows places last: the round is revealed
+    assert sent.canvas == 1  # the reveal and the still picture after it: one message
+    round_one = w.game.history[-2:]
+    # the revealed picture stays: no cover, Continue shown, what each scored said
+    assert w.device.holding and not w.covered and w.viewer == 1
+    assert not w.continue_button.layout.display and w.ready_button.layout.display == "none"
+    status = w.status_text
+    assert status.startswith("Round 1 scored Wild West +") and "Meadows +" in status
+    assert status.endswith("press Continue when everyone has seen it.")
+    assert not w.status_error
+    for action in round_one:  # both placements, marked on the board and listed
+        assert (action.seat, action.cell) in w.recent_cells()
+        assert TILES[action.tile - 1].name in w.recent_view.value
+    # everyone is looking: nobody's next tile, nothing to pick, nothing to take back
+    assert not [t for t in drawn(w).texts() if t.endswith(" drew")]
+    assert w.lit() == [] and w.place_button.disabled and w.hint_button.disabled
+    assert w.undo_button.disabled and w.redo_button.disabled
+    before = _state(w)
+    w.click(*w.cell_centre((1, 2)))
+    assert w.status_error and "press Continue" in w.status_text and _state(w) == before
+    w.undo()
+    assert _state(w) == before
+    # Continue: only now the cover for the next person
+    w.continue_button.click()
+    assert not w.device.holding and w.covered and w.cover_for == 0
+    assert w.status_text == "Pass the device to Wild West, who presses Ready."
+    assert w.continue_button.layout.display == "none" and not w.ready_button.layout.display
+    w.ready_button.click()
+    assert w.viewer == 0 and w.status_text.startswith("Round 2, Wild West to place")
+
+
+def test_item6_a_bot_to_play_next_waits_for_continue_too() -> None:
+    w = TwistyTracksWidget(players=3, seed=4, seats=["greedy", "human", "human"], animate=False)
+    assert len(w.game.history) == 1  # the bot has placed
+    _place_first_lit(w)
+    w.ready_button.click()
+    _place_first_lit(w)  # the round is revealed; the bot places first in round 2
+    assert w.device.holding and len(w.game.history) == 3
+    w.continue_button.click()  # now the bot places, then the cover for the next person
+    assert len(w.game.history) == 4 and w.covered and w.cover_for == 1
+
+
+def test_item6_against_bots_the_reveal_stays_until_the_persons_next_placement() -> None:
+    w = TwistyTracksWidget(players=3, seed=4, seats=["human", "greedy", "greedy"])  # animated
+    _place_first_lit(w)  # the bots place at once after the person: the round is revealed
+    round_one = w.game.history[:3]
+    assert w.game.position()["round"] == 2
+    # no cover and nothing to continue: the person plays on, with the round on the board
+    assert not w.device.holding and not w.covered and w.continue_button.layout.display == "none"
+    assert w.status_text.startswith("Round 2, your turn (Wild West)")
+    assert sorted(w.recent_cells()) == sorted((a.seat, a.cell) for a in round_one)
+    marked = [c for c in drawn(w).by_name("rect", "highlights") if c["stroke"] == SELECT]
+    assert len(marked) == 3  # each placement of the round outlined on its frame
+    # until the next placement, whose own round then shows
+    _place_first_lit(w)
+    assert all((a.seat, a.cell) not in w.recent_cells() for a in round_one)
+
+
+def test_item6_the_status_follows_the_reveal_in_hot_seat_with_an_event_loop() -> None:
+    """The person's own move that reveals the round: its words come when the reveal was played."""
+
+    class Slow(TwistyTracksWidget):
+        FRAME_PAUSE = 0.05
+
+    async def scenario() -> tuple[str, str, bool]:
+        w = Slow(players=2, seed=8, seats=["human", "human"])
+        _place_first_lit(w)
+        w.ready_button.click()
+        _place_first_lit(w)
+        during = w.status_text
+        continue_at_once = not w.continue_button.layout.display  # the buttons follow at once
+        while w._telling is not None:
+            await asyncio.sleep(0.02)
+        after = w.status_text
+        w.close()
+        return during, after, continue_at_once
+
+    during, after, continue_at_once = asyncio.run(scenario())
+    assert "Continue" not in during and "scored" in after and continue_at_once

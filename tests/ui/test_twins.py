@@ -560,9 +560,9 @@ def test_the_twin_check_sees_a_secret_on_the_canvas_or_in_a_text(broken: type, w
 class _TellsThePlacement(TwistyTracksWidget):
     """A broken widget: the status line, left under the cover, tells where the tile went."""
 
-    def events_since(self, mark: int) -> str:
+    def full_prompt(self) -> str:
         history = self.game.history
-        return f"Played: {history[-1]}." if history else ""
+        return f"Played: {history[-1]}. {super().full_prompt()}" if history else ""
 
 
 def test_the_twin_check_sees_a_secret_left_on_the_screen_after_a_private_step() -> None:
