@@ -602,17 +602,16 @@ class Game(ABC):
         """The board as an SVG picture."""
         raise NotImplementedError(f"{self.TITLE} cannot draw itself yet")
 
-    def _repr_svg_(self) -> str | None:
-        try:
-            return self.to_svg()
-        except NotImplementedError:
-            return None
-
     def _repr_html_(self) -> str | None:
-        """The picture as an ``<img>``: a notebook JupyterLab does not trust yet (one not
-        run since it was opened) shows that, where it hides raw SVG."""
-        svg = self._repr_svg_()
-        if svg is None:
+        """A game in a notebook: its picture (:meth:`to_svg`) as an HTML ``<img>``.
+
+        That is the one form GitHub, nbviewer and a notebook JupyterLab does not trust
+        yet (one not run since it was opened) all show; JupyterLab hides raw SVG there.
+        One form only: a second (``image/svg+xml``) would double every saved board.
+        """
+        try:
+            svg = self.to_svg()
+        except NotImplementedError:
             return None
         from railwidgets.draw.svg import svg_img
 

@@ -1,6 +1,7 @@
 """Drawing without any widget: the :class:`Painter` protocol and two painters.
 
-``SvgPainter`` writes standalone SVG (static pictures, ``_repr_svg_``);
+``SvgPainter`` writes standalone SVG (static pictures; a notebook shows one as an
+``<img>``, :func:`~railwidgets.draw.svg.svg_img`, as it shows :class:`Picture`);
 ``RecordingPainter`` keeps the calls (tests). The ipycanvas painter lives in
 ``railwidgets.ui.canvas`` because it imports ipycanvas.
 
@@ -11,12 +12,13 @@ True
 
 from railwidgets.draw.painter import FONT_FAMILY, Painter, Point, hex_to_rgb
 from railwidgets.draw.recording import Call, RecordingPainter
-from railwidgets.draw.svg import SvgPainter
+from railwidgets.draw.svg import Picture, SvgPainter
 
 __all__ = [
     "FONT_FAMILY",
     "Call",
     "Painter",
+    "Picture",
     "Point",
     "RecordingPainter",
     "SvgPainter",

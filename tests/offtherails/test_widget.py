@@ -11,6 +11,7 @@ from railwidgets import OffTheRailsWidget
 from railwidgets import offtherails as otr
 from railwidgets.core.action import Action
 from railwidgets.draw import RecordingPainter
+from railwidgets.draw.svg import img_svg
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.glyphs import RAIL, Track
@@ -284,8 +285,9 @@ def test_bots_play_a_whole_game_and_the_scores_are_explained() -> None:
 def test_the_saved_picture_is_the_board_as_shown() -> None:
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "human"])
     bundle = w._repr_mimebundle_()
-    assert bundle["image/svg+xml"].startswith("<svg")
-    assert "Action phase: 4 of 4 actions left" in bundle["image/svg+xml"]
+    svg = img_svg(bundle["text/html"])
+    assert svg.startswith("<svg")
+    assert "Action phase: 4 of 4 actions left" in svg
 
 
 # -- issue 27 item 3: turning a tile --------------------------------------------------------------
