@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from IPython.core.formatters import DisplayFormatter
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.display import display
+from IPython.utils.capture import capture_output
 
 from railwidgets import (
     MiniRailsWidget,
@@ -24,7 +27,7 @@ from railwidgets import (
     offtherails,
     twistytracks,
 )
-from railwidgets.draw.svg import Picture
+from railwidgets.draw.svg import Picture, img_svg
 from tests.tools.normalise_notebooks import (
     NOTEBOOKS_DIR,
     WIDGET_STATE,
@@ -109,10 +112,20 @@ def test_27_15_the_strategy_notebook_saves_its_progress_bars_as_they_ended() -> 
 def test_27_15_games_widgets_and_pictures_give_a_notebook_one_picture_form(thing) -> None:  # type: ignore[no-untyped-def]
     shown = thing()
     try:
-        formats, _ = DisplayFormatter().format(shown)
-        assert "image/svg+xml" not in formats
+        (formats,) = published(shown)
+        assert "image/svg+xml" not in formats  # not the picture twice
         assert formats["text/html"].startswith('<img alt="')
         assert "data:image/svg+xml;base64," in formats["text/html"]
+        if hasattr(shown, "to_svg"):  # the picture is the board as drawn
+            assert img_svg(formats["text/html"]) == shown.to_svg()
     finally:
         if hasattr(shown, "close"):
             shown.close()
+
+
+def published(thing: Any) -> list[dict[str, Any]]:
+    """What IPython publishes when a notebook shows ``thing``: each display's data."""
+    InteractiveShell.instance()  # a shell to display through, as in a kernel
+    with capture_output() as captured:
+        display(thing)
+    return [output.data for output in captured.outputs]

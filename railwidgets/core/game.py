@@ -602,20 +602,36 @@ class Game(ABC):
         """The board as an SVG picture."""
         raise NotImplementedError(f"{self.TITLE} cannot draw itself yet")
 
-    def _repr_html_(self) -> str | None:
-        """A game in a notebook: its picture (:meth:`to_svg`) as an HTML ``<img>``.
-
-        That is the one form GitHub, nbviewer and a notebook JupyterLab does not trust
-        yet (one not run since it was opened) all show; JupyterLab hides raw SVG there.
-        One form only: a second (``image/svg+xml``) would double every saved board.
-        """
+    def _repr_svg_(self) -> str | None:
         try:
-            svg = self.to_svg()
+            return self.to_svg()
         except NotImplementedError:
+            return None
+
+    def _repr_html_(self) -> str | None:
+        """The picture as an ``<img>``: a notebook JupyterLab does not trust yet (one not
+        run since it was opened) shows that, where it hides raw SVG."""
+        svg = self._repr_svg_()
+        if svg is None:
             return None
         from railwidgets.draw.svg import svg_img
 
         return svg_img(svg)
+
+    def _ipython_display_(self) -> None:
+        """A game in a notebook: its picture once, as :meth:`_repr_html_`'s ``<img>``.
+
+        That is the one form GitHub, nbviewer and a notebook JupyterLab does not trust
+        yet all show (JupyterLab hides raw SVG there). Left to itself IPython would also
+        save :meth:`_repr_svg_`'s SVG beside it: every saved board twice (issue 27 item 15).
+        """
+        from IPython.display import display
+
+        bundle = {"text/plain": repr(self)}
+        html = self._repr_html_()
+        if html is not None:
+            bundle["text/html"] = html
+        display(bundle, raw=True)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.current_player} to play"

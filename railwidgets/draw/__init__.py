@@ -1,7 +1,8 @@
 """Drawing without any widget: the :class:`Painter` protocol and two painters.
 
-``SvgPainter`` writes standalone SVG (static pictures; a notebook shows one as an
-``<img>``, :func:`~railwidgets.draw.svg.svg_img`, as it shows :class:`Picture`);
+``SvgPainter`` writes standalone SVG (static pictures, ``_repr_svg_``; a game or a
+widget shows its picture in a notebook as an ``<img>`` of it, and :class:`Picture` any
+SVG the same way);
 ``RecordingPainter`` keeps the calls (tests). The ipycanvas painter lives in
 ``railwidgets.ui.canvas`` because it imports ipycanvas.
 

@@ -404,8 +404,8 @@ class SvgPainter(ArcByPath):
         parts.append("</svg>")
         return "\n".join(parts)
 
-    def _repr_html_(self) -> str:
-        return svg_img(self.to_svg())
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
 
 class _Element(NamedTuple):

@@ -13,7 +13,6 @@ from railwidgets.core.bots import RandomBot
 from railwidgets.core.hexgrid import SQRT3
 from railwidgets.draw import RecordingPainter
 from railwidgets.draw.palette import SELECT
-from railwidgets.draw.svg import svg_img
 from railwidgets.minirails import scenarios
 from railwidgets.minirails.boards import REMOVED, draw_boards
 from railwidgets.minirails.components import (
@@ -236,7 +235,7 @@ def test_svg_is_well_formed_at_the_start_midway_and_the_end(players: int) -> Non
         assert root.get("width") == str(L.width)
         ids = [g.get("id") for g in root.findall("{http://www.w3.org/2000/svg}g")]
         assert ids[:2] == ["layer-static", "layer-pieces"]
-    assert game._repr_html_() == svg_img(game.to_svg())  # a notebook's one picture form
+    assert game._repr_svg_() == game.to_svg()
 
 
 def test_everything_fits_on_the_canvas() -> None:

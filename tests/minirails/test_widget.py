@@ -8,7 +8,6 @@ import pytest
 
 from railwidgets import MiniRailsWidget, minirails
 from railwidgets.core.bots import RandomBot
-from railwidgets.draw.svg import img_svg
 from railwidgets.minirails import scenarios
 from railwidgets.minirails.render import DEFAULT_LAYOUT as L
 from railwidgets.minirails.render import FrameTarget, HexTarget, MarketTarget, frame_centre
@@ -267,6 +266,8 @@ def test_a_bot_seat_then_a_human_seat() -> None:
 
 def test_the_widget_draws_itself_as_svg_with_the_choice_in_hand() -> None:
     w = MiniRailsWidget(players=3, seed=7, seats=HUMANS3)
+    from railwidgets.draw.svg import img_svg  # the SVG in the <img>
+
     svg = w.to_svg()
     assert svg.startswith("<svg") and img_svg(w._repr_mimebundle_()["text/html"]) == svg
     slot = next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str))

@@ -10,7 +10,6 @@ import pytest
 
 from railwidgets import offtherails as otr
 from railwidgets.draw import RecordingPainter
-from railwidgets.draw.svg import img_svg
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.components import MINE_CENTRE, MINE_SQUARES, START_TRACKS
 from railwidgets.offtherails.glyphs import CLAN_FILL, DIE_FILL, ITEM_FILL, RAIL
@@ -220,7 +219,7 @@ def test_the_svg_picture_is_well_formed() -> None:
     game = finished(2, 5)
     root = ET.fromstring(game.to_svg())
     assert root.get("width") == str(L.width)
-    assert img_svg(otr.Game(players=3, seed=2)._repr_html_()).startswith("<svg")
+    assert otr.Game(players=3, seed=2)._repr_svg_().startswith("<svg")
 
 
 def test_every_square_and_surface_position_is_hit_where_it_is_drawn() -> None:

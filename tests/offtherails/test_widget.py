@@ -11,7 +11,6 @@ from railwidgets import OffTheRailsWidget
 from railwidgets import offtherails as otr
 from railwidgets.core.action import Action
 from railwidgets.draw import RecordingPainter
-from railwidgets.draw.svg import img_svg
 from railwidgets.offtherails import scenarios
 from railwidgets.offtherails.bots import GreedyBot
 from railwidgets.offtherails.glyphs import RAIL, Track
@@ -285,6 +284,8 @@ def test_bots_play_a_whole_game_and_the_scores_are_explained() -> None:
 def test_the_saved_picture_is_the_board_as_shown() -> None:
     w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "human"])
     bundle = w._repr_mimebundle_()
+    from railwidgets.draw.svg import img_svg  # the SVG in the <img>
+
     svg = img_svg(bundle["text/html"])
     assert svg.startswith("<svg")
     assert "Action phase: 4 of 4 actions left" in svg

@@ -11,7 +11,6 @@ import pytest
 from railwidgets.core.bots import RandomBot
 from railwidgets.draw import RecordingPainter
 from railwidgets.draw.palette import RECENT, SELECT
-from railwidgets.draw.svg import svg_img
 from railwidgets.twistytracks import Game, scenarios
 from railwidgets.twistytracks.components import (
     FRAME_EDGES,
@@ -385,7 +384,7 @@ def test_the_svg_picture_is_well_formed_for_a_game_and_a_view() -> None:
     for seat in (None, 1):
         root = ET.fromstring(game.to_svg(seat=seat))
         assert root.tag.endswith("svg")
-    assert game._repr_html_() == svg_img(game.to_svg())  # a notebook's one picture form
+    assert game._repr_svg_() == game.to_svg()
 
 
 @pytest.mark.parametrize("players", [1, 3, 8])

@@ -9,7 +9,6 @@ import pytest
 
 from railwidgets import TwistyTracksWidget
 from railwidgets.draw import RecordingPainter
-from railwidgets.draw.svg import img_svg
 from railwidgets.twistytracks import Game, PlaceTile, scenarios
 from railwidgets.twistytracks.components import TILES
 from railwidgets.twistytracks.render import LAYERS
@@ -218,6 +217,8 @@ def test_R25_against_bots_their_placements_stay_hidden_until_the_reveal() -> Non
 def test_the_saved_picture_is_what_the_seat_may_see() -> None:
     w = TwistyTracksWidget(players=2, seed=8, seats=["human", "greedy"])
     bundle = w._repr_mimebundle_()
+    from railwidgets.draw.svg import img_svg  # the SVG in the <img>
+
     svg = img_svg(bundle["text/html"])
     assert "Wild West drew" in svg
     assert "Meadows drew" not in svg

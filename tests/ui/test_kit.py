@@ -21,7 +21,6 @@ from ipycanvas import hold_canvas
 from railwidgets import twistytracks
 from railwidgets.core.game import Game
 from railwidgets.draw.painter import Painter
-from railwidgets.draw.svg import img_svg
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.panel import GameWidget
 from tests.ui.messages import count_messages
@@ -291,6 +290,8 @@ def test_a_saved_notebook_shows_a_picture_of_the_board() -> None:
     w = Probe(players=2, seed=1, seats=["human", "human"])
     bundle = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
+    from railwidgets.draw.svg import img_svg  # the SVG in the <img>
+
     assert "image/svg+xml" not in bundle  # one picture form: the <img> (issue 27 item 15)
     svg = img_svg(bundle["text/html"])
     assert svg.startswith("<svg") and "seat 0" in svg
