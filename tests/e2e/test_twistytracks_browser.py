@@ -1,11 +1,9 @@
 """Twisty Tracks in a real browser: JupyterLab, Voilà and Notebook 7 in headless Chromium.
 
 JupyterLab: the tutorial runs, E1 is played by clicks (a lit cell, Rotate,
-Place) and the pixels at the placed cell change; E5 is played against its two bots:
-the ghost has a dashed blue outline, the placed tile an orange one once the round is
-revealed, and SE's tokens show on the scoring board (issue 27 item 13); the saved
-page is reloaded and shows the same board; the tutorial's whole game, every seat a
-bot, ends with the final scores. Voilà: the play notebook's first round by clicks, then a
+Place) and the pixels at the placed cell change; the saved page is reloaded and
+shows the same board; the tutorial's whole game, every seat a bot, ends with
+the final scores. Voilà: the play notebook's first round by clicks, then a
 hot-seat round with the pass-the-device cover, a reload, and a whole game
 against the bots. Notebook 7: the tutorial's E1. Screenshots of every step are
 under ``screenshots/e2e/twisty-*``.
@@ -105,7 +103,9 @@ def se_tokens_after_e5_turned_once() -> list[tuple[str, tuple[float, float]]]:
 
 
 def play_tutorial_e5(page: Page, server: JupyterServer) -> None:
-    """E5 against its two bots: T05 at (4,2), turned once, and what the board marks."""
+    """E5 in JupyterLab, against its two bots: T05 at (4,2), turned once. The ghost has a
+    dashed blue outline, the placed tile an orange one once the round is revealed, and
+    SE's tokens show on the scoring board (issue 27 item 13)."""
     view = TwistyView.in_cell(page, cell_index(server.root_dir / TUTORIAL, E5_CELL))
     view.root.scroll_into_view_if_needed()
     view.wait_painted()
