@@ -8,7 +8,8 @@
 #               twisty-tracks or off-the-rails; on VOILA_PORT (8866), beside make lab's 8888
 #   make bench  the speed measurements in benchmarks/
 #   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
-#               then changes nothing; tests/test_notebooks_metadata.py checks it)
+#               then changes nothing; tests/test_notebooks_metadata.py checks it), without
+#               the widget state no saved view needs (tests/test_notebook_sizes.py)
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c

@@ -387,12 +387,40 @@ class _NoBar:
         pass
 
 
+class _SavedBar:
+    """tqdm's notebook bar, shown under a display id so that, once closed, the output a
+    saved notebook keeps says how it ended ("48/48"), not how it began ("0/48").
+
+    Where widgets do not run (GitHub, a JupyterLab that has not run the notebook),
+    what shows is that output's text, written when it was displayed (tqdm's own
+    ``display`` writes it once, at the start); updating the display at the end
+    writes it again (issue 27 item 15).
+    """
+
+    def __init__(self, bar: Any) -> None:
+        from IPython.display import display
+
+        self.bar = bar
+        self.handle = display(bar.container, display_id=True)
+
+    def update(self, n: int) -> None:
+        self.bar.update(n)
+
+    def close(self) -> None:
+        self.bar.close()
+        if self.handle is not None:
+            self.handle.update(self.bar.container)
+
+
 def _progress_bar(total: int, title: str, wanted: bool) -> Any:
     """tqdm's bar: a notebook bar in Jupyter, a text bar in a terminal (if tqdm is there)."""
     if not wanted:
         return _NoBar()
     try:
         from tqdm.auto import tqdm
+        from tqdm.notebook import tqdm_notebook
     except ImportError:  # the [arena] extra is not installed: no bar
         return _NoBar()
+    if issubclass(tqdm, tqdm_notebook):  # in Jupyter, with ipywidgets
+        return _SavedBar(tqdm(total=total, desc=title, unit="game", display=False))
     return tqdm(total=total, desc=title, unit="game")

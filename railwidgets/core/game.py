@@ -645,6 +645,21 @@ class Game(ABC):
 
         return svg_img(svg)
 
+    def _ipython_display_(self) -> None:
+        """A game in a notebook: its picture once, as :meth:`_repr_html_`'s ``<img>``.
+
+        That is the one form GitHub, nbviewer and a notebook JupyterLab does not trust
+        yet all show (JupyterLab hides raw SVG there). Left to itself IPython would also
+        save :meth:`_repr_svg_`'s SVG beside it: every saved board twice (issue 27 item 15).
+        """
+        from IPython.display import display
+
+        bundle = {"text/plain": repr(self)}
+        html = self._repr_html_()
+        if html is not None:
+            bundle["text/html"] = html
+        display(bundle, raw=True)
+
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.current_player} to play"
         return (

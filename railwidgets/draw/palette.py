@@ -28,6 +28,7 @@ __all__ = [
     "MUTED",
     "PANEL",
     "PAPER",
+    "RECENT",
     "SELECT",
     "Swatch",
     "ink_for",
@@ -43,6 +44,7 @@ LIGHT = "#FFFFFF"
 HIGHLIGHT = "#111111"  # outline of a legal target (drawn thick, over a white wash)
 HIGHLIGHT_FILL = "#FFFFFF"
 SELECT = "#0077BB"  # the choice in hand (drawn as a thick box, not by colour alone)
+RECENT = "#EE7733"  # a move made since your turn (orange: told from SELECT's blue by all)
 
 
 @lru_cache(maxsize=256)

@@ -19,14 +19,31 @@ force when it was drawn, and sits in a group clipped by the clips in force.
 >>> p.path([("M", 0, 0), ("L", 40, 0)], stroke="#212121")
 >>> p.restore()
 >>> print(p.to_svg().splitlines()[3])
-<g clip-path="url(#clip1)"><path d="M0 0L40 0" fill="none" stroke="#212121" stroke-width="1" stroke-linecap="round" stroke-linejoin="round" transform="matrix(1 0 0 1 50 50)"/></g>
+<g clip-path="url(#clip1)"><path d="M0 0L40 0" transform="matrix(1 0 0 1 50 50)" fill="none" stroke="#212121" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"/></g>
+
+The picture is written small, since notebooks save one per board: numbers to a
+tenth of a pixel, a batch of straight pieces as few polylines in relative steps,
+and a run of shapes drawn alike as one group that carries their common style.
+
+>>> p = SvgPainter(100, 20)
+>>> p.lines([((0, 0), (10, 0)), ((10, 0), (10, 5.25))], stroke="#212121", width=2)
+>>> p.rects([(0, 0, 5, 5), (10, 0, 5, 5)], ["#FFFFFF", "#FFFFFF"], stroke="#212121")
+>>> for line in p.to_svg().splitlines()[2:6]:
+...     print(line)
+<path d="M0 0l10 0 0 5.2" fill="none" stroke="#212121" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>
+<g fill="#FFFFFF" stroke="#212121" stroke-width="1">
+<rect x="0" y="0" width="5" height="5"/>
+<rect x="10" y="0" width="5" height="5"/>
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
+import itertools
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from railwidgets.draw.painter import (
@@ -46,15 +63,27 @@ from railwidgets.draw.painter import (
     translation,
 )
 
-__all__ = ["SvgPainter", "svg_img"]
+__all__ = ["Picture", "SvgPainter", "img_svg", "svg_img"]
 
 _ANCHOR = {"left": "start", "center": "middle", "right": "end"}
-_BASELINE = {"top": "hanging", "middle": "central", "bottom": "text-after-edge", "alphabetic": None}
+_BASELINE = {
+    "top": "hanging",
+    "middle": "central",
+    "bottom": "text-after-edge",
+    "alphabetic": "auto",
+}
+#: Most texts are centred on their point: the picture says so once (an inline style wins
+#: over it for the others; an attribute would not, and is not inherited in SVG 1.1).
+_STYLE = "<style>text{dominant-baseline:central}</style>"
 
 
-def _n(value: float) -> str:
-    """A number, short: 12, 12.5, 12.35."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+def _n(value: float, digits: int = 1) -> str:
+    """A number, short: to a tenth of a pixel (``digits``), no trailing zeros.
+
+    >>> _n(12.0), _n(12.25), _n(12.35), _n(-0.04), _n(0.55, 2)
+    ('12', '12.2', '12.3', '0', '0.55')
+    """
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 
@@ -62,19 +91,55 @@ def _points(points: Sequence[Point]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
-def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> str:
+def _paint(fill: str | None, stroke: str | None, width: float) -> str:
+    """The style a group of like shapes may share (SVG inherits these)."""
     parts = [f'fill="{fill}"' if fill else 'fill="none"']
     if stroke:
         parts.append(f'stroke="{stroke}" stroke-width="{_n(width)}"')
-    if alpha < 1:
-        parts.append(f'opacity="{_n(alpha)}"')
     return " ".join(parts)
+
+
+def _opacity(alpha: float) -> str:
+    """Opacity is not inherited (on a group it would fade the group as one): per shape."""
+    return f' opacity="{_n(alpha, 2)}"' if alpha < 1 else ""
+
+
+def _tenths(value: float) -> int:
+    return round(value * 10)
+
+
+def _step(value: float) -> str:
+    """A relative step in path data, without a leading zero (``.3``, ``-.3``)."""
+    text = _n(value)
+    if text.startswith(("0.", "-0.")):
+        text = text.replace("0.", ".", 1)
+    return text
+
+
+def _polylines(segments: Sequence[tuple[Point, Point]]) -> str:
+    """Path data for straight ``segments``: a segment starting where the last one ended
+    continues its polyline, in relative steps between points rounded to a tenth (so the
+    steps never drift from the points)."""
+    parts: list[str] = []
+    end: tuple[int, int] | None = None
+    for a, b in segments:
+        start = (_tenths(a[0]), _tenths(a[1]))
+        stop = (_tenths(b[0]), _tenths(b[1]))
+        if start != end:
+            parts.append(f"M{_n(start[0] / 10)} {_n(start[1] / 10)}l")
+        else:
+            parts.append(" ")
+        dx, dy = _step((stop[0] - start[0]) / 10), _step((stop[1] - start[1]) / 10)
+        parts.append(f"{dx}{'' if dy.startswith('-') else ' '}{dy}")
+        end = stop
+    return "".join(parts).replace(" -", "-")
 
 
 class SvgPainter(ArcByPath):
     """Implements :class:`~railwidgets.draw.painter.Painter`; :meth:`to_svg` gives the picture.
 
-    Each layer becomes one ``<g>`` group, stacked in layer order.
+    Each layer becomes one ``<g>`` group, stacked in layer order; inside it, a run
+    of consecutive shapes with the same style is one ``<g>`` carrying that style.
     """
 
     def __init__(
@@ -87,22 +152,29 @@ class SvgPainter(ArcByPath):
         self.width = width
         self.height = height
         self.background = background
-        self._layers: dict[str, list[str]] = {name: [] for name in layers}
+        self._layers: dict[str, list[_Element]] = {name: [] for name in layers}
         self._current = next(iter(self._layers), "static")
         self._layers.setdefault(self._current, [])
         self._matrix: Matrix = IDENTITY  # the transform in force
         self._clips: tuple[str, ...] = ()  # ids of the clip paths in force, outermost first
         self._saved: list[tuple[Matrix, tuple[str, ...]]] = []
         self._defs: list[str] = []
+        # path data of ``lines`` drawn so far: (layer, index, the shared path's id once shared)
+        self._drawn: dict[str, tuple[str, int, str]] = {}
 
-    def _add(self, element: str) -> None:
+    def _add(self, start: str, style: str, end: str = "/>") -> None:
+        """One element: ``start`` (its tag, geometry and own attributes), the ``style`` it
+        may share with its neighbours, and ``end`` (``"/>"``, or its content and end tag)."""
         if self._matrix != IDENTITY:
-            tag_end = element.index(">") - (element[element.index(">") - 1] == "/")
-            matrix = " ".join(_n(v) for v in self._matrix)
-            element = f'{element[:tag_end]} transform="matrix({matrix})"{element[tag_end:]}'
-        for clip in reversed(self._clips):
-            element = f'<g clip-path="url(#{clip})">{element}</g>'
-        self._layers[self._current].append(element)
+            matrix = " ".join(_n(v, 3) for v in self._matrix[:4])
+            matrix += " " + " ".join(_n(v) for v in self._matrix[4:])
+            start += f' transform="matrix({matrix})"'
+        if self._clips:  # its own group: the style goes on the element
+            element = f"{start} {style}{end}" if style else start + end
+            for clip in reversed(self._clips):
+                element = f'<g clip-path="url(#{clip})">{element}</g>'
+            start, style, end = element, "", ""
+        self._layers[self._current].append(_Element(start, style, end))
 
     # -- the Painter protocol --------------------------------------------------------------
 
@@ -114,6 +186,7 @@ class SvgPainter(ArcByPath):
         for key, elements in self._layers.items():
             if name is None or key == name:
                 elements.clear()
+        self._drawn = {d: at for d, at in self._drawn.items() if name not in (None, at[0])}
 
     def polygon(
         self,
@@ -124,8 +197,8 @@ class SvgPainter(ArcByPath):
         alpha: float = 1.0,
     ) -> None:
         self._add(
-            f'<polygon points="{_points(points)}" {_paint(fill, stroke, width, alpha)} '
-            'stroke-linejoin="round"/>'
+            f'<polygon points="{_points(points)}"{_opacity(alpha)}',
+            f'{_paint(fill, stroke, width)} stroke-linejoin="round"',
         )
 
     def polygons(
@@ -150,7 +223,8 @@ class SvgPainter(ArcByPath):
         alpha: float = 1.0,
     ) -> None:
         self._add(
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" {_paint(fill, stroke, width, alpha)}/>'
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"{_opacity(alpha)}',
+            _paint(fill, stroke, width),
         )
 
     def circles(
@@ -177,8 +251,8 @@ class SvgPainter(ArcByPath):
         alpha: float = 1.0,
     ) -> None:
         self._add(
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
-            f"{_paint(fill, stroke, width, alpha)}/>"
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{_opacity(alpha)}',
+            _paint(fill, stroke, width),
         )
 
     def rects(
@@ -201,8 +275,9 @@ class SvgPainter(ArcByPath):
     ) -> None:
         dashes = f' stroke-dasharray="{" ".join(_n(d) for d in dash)}"' if dash else ""
         self._add(
-            f'<polyline points="{_points(points)}" fill="none" stroke="{stroke}" '
-            f'stroke-width="{_n(width)}" stroke-linecap="round" stroke-linejoin="round"{dashes}/>'
+            f'<polyline points="{_points(points)}"',
+            f'fill="none" stroke="{stroke}" stroke-width="{_n(width)}" stroke-linecap="round" '
+            f'stroke-linejoin="round"{dashes}',
         )
 
     def lines(
@@ -213,11 +288,30 @@ class SvgPainter(ArcByPath):
     ) -> None:
         if not segments:
             return
-        path = " ".join(f"M{_n(a[0])} {_n(a[1])}L{_n(b[0])} {_n(b[1])}" for a, b in segments)
-        self._add(
-            f'<path d="{path}" fill="none" stroke="{stroke}" stroke-width="{_n(width)}" '
-            'stroke-linecap="round"/>'
+        # pieces that meet become one polyline: round joins draw what round caps drew
+        data = _polylines(segments)
+        style = (
+            f'fill="none" stroke="{stroke}" stroke-width="{_n(width)}" stroke-linecap="round" '
+            'stroke-linejoin="round"'
         )
+        if self._matrix != IDENTITY or self._clips:
+            self._add(f'<path d="{data}"', style)
+            return
+        known = self._drawn.get(data)
+        if known is None:  # the first time: as it is, in case it is the only time
+            self._drawn[data] = (self._current, len(self._layers[self._current]), "")
+            self._add(f'<path d="{data}"', style)
+            return
+        # drawn again (a rail's bed over the rail, a casing under a road): both use one path
+        layer, index, shared = known
+        if not shared:
+            # named by its content: pictures inlined in one page may share it safely
+            shared = "p" + hashlib.sha1(data.encode()).hexdigest()[:10]
+            self._defs.append(f'<path id="{shared}" d="{data}"/>')
+            first = self._layers[layer][index]
+            self._layers[layer][index] = first._replace(start=f'<use href="#{shared}"')
+            self._drawn[data] = (layer, index, shared)
+        self._add(f'<use href="#{shared}"', style)
 
     def text(
         self,
@@ -232,19 +326,14 @@ class SvgPainter(ArcByPath):
         bold: bool = False,
         alpha: float = 1.0,
     ) -> None:
-        attrs = [
-            f'x="{_n(x)}" y="{_n(y)}"',
-            f'font-size="{_n(size)}"',
-            f'fill="{fill}"',
-            f'text-anchor="{_ANCHOR[align]}"',
-        ]
-        if _BASELINE[baseline]:
-            attrs.append(f'dominant-baseline="{_BASELINE[baseline]}"')
+        own = f'<text x="{_n(x)}" y="{_n(y)}"'
+        if baseline != "middle":  # the picture's style sheet centres every other text
+            own += f' style="dominant-baseline:{_BASELINE[baseline]}"'
+        own += _opacity(alpha)
+        style = f'fill="{fill}" font-size="{_n(size)}" text-anchor="{_ANCHOR[align]}"'
         if bold:
-            attrs.append('font-weight="bold"')
-        if alpha < 1:
-            attrs.append(f'opacity="{_n(alpha)}"')
-        self._add(f"<text {' '.join(attrs)}>{escape(text)}</text>")
+            style += ' font-weight="bold"'
+        self._add(own, style, f">{escape(text)}</text>")
 
     def path(
         self,
@@ -257,8 +346,8 @@ class SvgPainter(ArcByPath):
     ) -> None:
         dashes = f' stroke-dasharray="{" ".join(_n(d) for d in dash)}"' if dash else ""
         self._add(
-            f'<path d="{_path_data(commands)}" {_paint(fill, stroke, width, alpha)} '
-            f'stroke-linecap="round" stroke-linejoin="round"{dashes}/>'
+            f'<path d="{_path_data(commands)}"{_opacity(alpha)}',
+            f'{_paint(fill, stroke, width)} stroke-linecap="round" stroke-linejoin="round"{dashes}',
         )
 
     def save(self) -> None:
@@ -298,6 +387,7 @@ class SvgPainter(ArcByPath):
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
             f'viewBox="0 0 {self.width} {self.height}" font-family={quoteattr(FONT_FAMILY)}>'
+            + _STYLE
         )
         parts = [head]
         if self._defs:
@@ -309,13 +399,50 @@ class SvgPainter(ArcByPath):
         for name, elements in self._layers.items():
             if elements:
                 parts.append(f"<g id={quoteattr('layer-' + name)}>")
-                parts.extend(elements)
+                parts.extend(_grouped(elements))
                 parts.append("</g>")
         parts.append("</svg>")
         return "\n".join(parts)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+
+class _Element(NamedTuple):
+    """A shape or text as written: ``start`` and ``end`` around its shareable ``style``
+    (which begins with its ``fill``)."""
+
+    start: str
+    style: str
+    end: str
+
+    def split(self) -> tuple[str, str]:
+        """``(fill, the rest of the style)``."""
+        fill, _, rest = self.style.partition(" ")
+        return fill, rest
+
+    def written(self, style: str) -> str:
+        return f"{self.start} {style}{self.end}" if style else self.start + self.end
+
+
+def _grouped(elements: Sequence[_Element]) -> list[str]:
+    """The elements as lines: a run of two or more alike but for their fill is one
+    ``<g>`` with what they share (the fill too, if they share it)."""
+    lines: list[str] = []
+    for rest, run in itertools.groupby(elements, key=lambda e: e.split()[1]):
+        shapes = list(run)
+        fills = {e.split()[0] for e in shapes}
+        if len(shapes) > 1 and len(fills) == 1 and shapes[0].style:
+            lines.append(f"<g {shapes[0].style}>")
+            lines.extend(e.written("") for e in shapes)
+            lines.append("</g>")
+        elif len(shapes) > 1 and rest:
+            lines.append(f"<g {rest}>")
+            lines.extend(e.written(e.split()[0]) for e in shapes)
+            lines.append("</g>")
+        else:
+            lines.extend(e.written(e.style) for e in shapes)
+    return lines
 
 
 def _path_data(commands: Sequence[PathCommand]) -> str:
@@ -346,12 +473,41 @@ def _path_data(commands: Sequence[PathCommand]) -> str:
     return "".join(parts)
 
 
-def svg_img(svg: str) -> str:
-    """``svg`` as an HTML ``<img>`` (a data URI): shown even where raw SVG output is not
-    (a notebook JupyterLab does not trust yet).
+def svg_img(svg: str, alt: str = "the board") -> str:
+    """``svg`` as an HTML ``<img>`` (a data URI): the one picture form GitHub, nbviewer and
+    JupyterLab all show, even in a notebook JupyterLab does not trust yet (raw SVG output
+    is hidden there).
 
     >>> svg_img('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1"/>')[:42]
     '<img alt="the board" src="data:image/svg+x'
     """
     data = base64.b64encode(svg.encode()).decode()
-    return f'<img alt="the board" src="data:image/svg+xml;base64,{data}"/>'
+    return f'<img alt={quoteattr(alt)} src="data:image/svg+xml;base64,{data}"/>'
+
+
+def img_svg(html: str) -> str:
+    """The SVG inside an ``<img>`` made by :func:`svg_img` (for tests and tools).
+
+    >>> img_svg(svg_img("<svg/>"))
+    '<svg/>'
+    """
+    data = html.split("base64,", 1)[1].split('"', 1)[0]
+    return base64.b64decode(data).decode()
+
+
+class Picture:
+    """An SVG picture for a notebook, shown as :func:`svg_img` shows it (one form).
+
+    >>> Picture('<svg xmlns="http://www.w3.org/2000/svg"/>', alt="tiles")._repr_html_()[:16]
+    '<img alt="tiles"'
+    """
+
+    def __init__(self, svg: str, alt: str = "the board") -> None:
+        self.svg = svg
+        self.alt = alt
+
+    def to_svg(self) -> str:
+        return self.svg
+
+    def _repr_html_(self) -> str:
+        return svg_img(self.svg, self.alt)

@@ -23,6 +23,7 @@ north edge (R2); port ``p`` lies on side ``p // 2`` of :mod:`railwidgets.core.gr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -49,6 +50,7 @@ __all__ = [
     "MarkedSpace",
     "Tile",
     "marked_spaces",
+    "named",
     "neighbour",
     "player_name",
     "rotate_port",
@@ -195,6 +197,29 @@ def player_name(seat: int) -> str:
     """
     theme = PLAYER_THEMES[seat % SEATS_PER_BOARD]
     return theme if seat < SEATS_PER_BOARD else f"{theme} II"
+
+
+#: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
+_SEATS_IN_TEXT = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
+
+
+def named(text: str, players: int) -> str:
+    """``text`` (the engine's words) with each "seat N" of a game of ``players`` called
+    by that player's name, as the widget and the tutorial show them.
+
+    >>> named("seat 1's red train scores 5; round 2 begins: seat(s) 0, 2 draw a tile", 3)
+    "Meadows's red train scores 5; round 2 begins: Wild West, Winter draw a tile"
+    >>> named("seat 3 places T01", 2)  # no such seat in a 2-player game: left as it is
+    'seat 3 places T01'
+    """
+
+    def name(match: re.Match[str]) -> str:
+        seats = [int(n) for n in match[1].split(", ")]
+        if any(seat >= players for seat in seats):
+            return match[0]
+        return ", ".join(player_name(seat) for seat in seats)
+
+    return _SEATS_IN_TEXT.sub(name, text)
 
 
 # -- the scoring board (§2.5, §2.14) -----------------------------------------------------

@@ -26,6 +26,12 @@ layout), ``"pieces"`` (tiles, trains, values, tokens, scores, the drawn tile)
 and ``"highlights"`` (lit cells, the ghost and the tile in hand, recent moves:
 everything a pick changes).
 
+What the tutorials name can be found (issue 27 item 13): every space shows its
+coordinates ``(column,row)`` as the engine's log writes them (a tile covers
+them); the ghost of the tile in hand has a dashed blue outline, a tile placed
+since your turn a solid orange one with its number in the list of moves; a
+legend under the scores says so (1–4 players, where there is room).
+
 >>> from railwidgets import twistytracks
 >>> from railwidgets.draw import RecordingPainter
 >>> game = twistytracks.Game(players=2, seed=3)
@@ -58,10 +64,12 @@ from railwidgets.draw.palette import (
     LIGHT,
     MUTED,
     PAPER,
+    RECENT,
     SELECT,
     ink_for,
 )
 from railwidgets.twistytracks.components import (
+    CELLS,
     FRAME_EDGES,
     PLAYER_THEMES,
     SEATS_PER_BOARD,
@@ -69,6 +77,7 @@ from railwidgets.twistytracks.components import (
     TRAIN_COLOURS,
 )
 from railwidgets.twistytracks.geometry import (
+    BOARD_X,
     CANVAS,
     MARGIN,
     Bezier,
@@ -88,17 +97,21 @@ from railwidgets.twistytracks.scoreboard import (
     draw_heading,
     draw_scores,
     draw_token,
+    scores_bottom,
     seats_of,
     station_value_now,
 )
 
 __all__ = [
     "CANVAS",
+    "COORDINATES_FROM",
     "CRASH",
+    "GHOST_DASH",
     "LAYERS",
     "MIN_TEXT",
     "Ghost",
     "Layout",
+    "cell_name",
     "draw",
     "draw_highlights",
     "draw_pieces",
@@ -116,6 +129,10 @@ RAIL_INNER = "#EDE3CD"
 STATION_FILL = "#FFFFFF"
 CRASH = "#B00020"
 MIN_TEXT = 12.0
+#: Spaces this large (px) or larger show their coordinates: "(4,2)" needs about 30 px.
+COORDINATES_FROM = 40.0
+#: The ghost's outline: dashes, where a tile placed since your turn has a solid outline.
+GHOST_DASH = (9.0, 6.0)
 
 
 # -- drawing ------------------------------------------------------------------------------------
@@ -159,6 +176,7 @@ def draw_static(
     for box in layout.frames:
         _frame(painter, box)
     draw_board_grid(data, painter, layout)
+    _legend(data, painter, layout)
 
 
 def draw_pieces(
@@ -233,18 +251,14 @@ def draw_highlights(
             ]
             painter.rects(rects, [HIGHLIGHT_FILL] * len(rects), alpha=0.55)
             painter.rects(rects, [None] * len(rects), stroke=HIGHLIGHT, width=3)
+            if box.cell >= COORDINATES_FROM:  # the wash must not fade a lit space's name
+                for cell in cells:
+                    _coordinates(painter, box, cell)
+    for number, (seat, cell) in enumerate(recent, start=1):
+        if seat in frames:
+            _recent(painter, frames[seat], cell, number)
     if ghost is not None and ghost.seat in frames:
         _ghost(painter, frames[ghost.seat], ghost, placed=False)
-    for number, (seat, cell) in enumerate(recent, start=1):
-        if seat not in frames:
-            continue
-        box = frames[seat]
-        x, y = box.cell_origin(cell)
-        painter.rect(x + 1.5, y + 1.5, box.cell - 3, box.cell - 3, stroke=SELECT, width=3)
-        r = max(8.0, box.cell * 0.11)
-        if r * 1.4 >= MIN_TEXT:
-            painter.circle(x + r + 3, y + r + 3, r, fill=SELECT, stroke=LIGHT, width=1.5)
-            painter.text(x + r + 3, y + r + 3.5, str(number), size=r * 1.4, fill=LIGHT, bold=True)
 
 
 # -- fewer canvas commands ------------------------------------------------------------------------
@@ -413,6 +427,10 @@ def _frame(painter: Painter, box: FrameBox) -> None:
     grid_lines = [((gx + i * s, gy), (gx + i * s, gy + gh)) for i in range(1, 5)]
     grid_lines += [((gx, gy + j * s), (gx + gw, gy + j * s)) for j in range(1, 3)]
     painter.lines(grid_lines, stroke=GRID, width=1)
+    # every space's coordinates, as the text and the log write them: "(column,row)"
+    if s >= COORDINATES_FROM:
+        for cell in CELLS:
+            _coordinates(painter, box, cell)
     # loops (R15) as U-shaped arcs outside the grid, stations (R16) as boxes, depots (R23)
     loops: list[Bezier] = []
     stubs: list[Bezier] = []
@@ -442,6 +460,21 @@ def _frame(painter: Painter, box: FrameBox) -> None:
                 w = max(5.0, s * 0.16)
                 y = py + 0.34 * s
                 painter.rect(px - w / 2, y, w, w * 0.45, fill=TRAIN_FILL[colour], stroke=DARK)
+
+
+def cell_name(cell: Cell) -> str:
+    """A space as the engine's log and the tutorials write it: ``(column,row)``.
+
+    >>> cell_name((1, 2))
+    '(1,2)'
+    """
+    return f"({cell[0]},{cell[1]})"
+
+
+def _coordinates(painter: Painter, box: FrameBox, cell: Cell) -> None:
+    """The space's name in its middle: a placed tile covers it, an empty space shows it."""
+    x, y = box.cell_centre(cell)
+    painter.text(x, y, cell_name(cell), size=MIN_TEXT, fill=MUTED)
 
 
 def _station_box(painter: Painter, box: FrameBox, cell: Cell, side: int, name: str) -> None:
@@ -547,15 +580,31 @@ def _town(painter: Painter, box: FrameBox, cell: Cell) -> None:
 
 
 def _ghost(painter: Painter, box: FrameBox, ghost: Ghost, *, placed: bool) -> None:
-    """The tile in hand (or the seat's secret placement) shown in a cell, lighter."""
+    """The tile in hand (or the seat's secret placement) shown in a cell, lighter, inside a
+    dashed blue outline: not on the board yet (a placed tile's outline is solid)."""
     x, y = box.cell_origin(ghost.cell)
     s = box.cell
     painter.rect(x + 1, y + 1, s - 2, s - 2, fill=TILE_FILL, alpha=0.9)
     _tiles(painter, [(box, ghost.cell, ghost.tile, ghost.rotation)], alpha=0.9)
-    painter.rect(x + 2, y + 2, s - 4, s - 4, stroke=SELECT, width=3.5)
+    a, b = x + 2.5, x + s - 2.5
+    c, d = y + 2.5, y + s - 2.5
+    painter.line(
+        [(a, c), (b, c), (b, d), (a, d), (a, c)], stroke=SELECT, width=3.5, dash=GHOST_DASH
+    )
     if placed and s * 0.15 >= MIN_TEXT:
         painter.rect(x + 4, y + s - 22, s - 8, 18, fill=SELECT)
         painter.text(x + s / 2, y + s - 13, "placed", size=12, fill=LIGHT, bold=True)
+
+
+def _recent(painter: Painter, box: FrameBox, cell: Cell, number: int) -> None:
+    """A tile placed since your turn: a solid orange outline and its number in the list of
+    moves (orange and solid, where the ghost is blue and dashed)."""
+    x, y = box.cell_origin(cell)
+    painter.rect(x + 1.5, y + 1.5, box.cell - 3, box.cell - 3, stroke=RECENT, width=3)
+    r = max(8.0, box.cell * 0.11)
+    if r * 1.4 >= MIN_TEXT:
+        painter.circle(x + r + 3, y + r + 3, r, fill=RECENT, stroke=LIGHT, width=1.5)
+        painter.text(x + r + 3, y + r + 3.5, str(number), size=r * 1.4, fill=DARK, bold=True)
 
 
 def tile_picture(
@@ -680,6 +729,41 @@ def _header(painter: Painter, box: FrameBox, seat: Seat, *, over: bool) -> None:
         text += f" · {status}"
         _roster(painter, ox + w - 2, y, seat, short=True)
     painter.text(ox + 20, y, text, size=13, fill=DARK, align="left", bold=True)
+
+
+#: The legend's rows, in px.
+LEGEND_ROW = 19.0
+
+
+def _legend(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
+    """What the marks on the frames mean, under the scores, where there is room (1–4
+    players; with more, the list of scores fills the column)."""
+    x, y = BOARD_X, scores_bottom(data, layout) + 24
+    rows = (
+        ("lit", "lit: where your tile may go"),
+        ("ghost", "dashed blue: your tile, not placed"),
+        ("recent", "orange: placed since your turn"),
+        ("cell", "an empty space: (column,row)"),
+    )
+    if y + LEGEND_ROW * len(rows) + 4 > layout.hand_box()[1] - 26:
+        return
+    painter.text(x, y, "ON THE FRAMES", size=12, fill=MUTED, align="left", bold=True)
+    for k, (mark, words) in enumerate(rows):
+        cy = y + LEGEND_ROW * (k + 1)
+        a, b, c, d = x + 2, x + 18, cy - 8, cy + 8
+        if mark == "lit":
+            painter.rect(a, c, 16, 16, fill=HIGHLIGHT_FILL, stroke=HIGHLIGHT, width=2.5)
+        elif mark == "ghost":
+            painter.rect(a, c, 16, 16, fill=TILE_FILL)
+            painter.line(
+                [(a, c), (b, c), (b, d), (a, d), (a, c)], stroke=SELECT, width=2.5, dash=(5.0, 3.0)
+            )
+        elif mark == "recent":
+            painter.rect(a, c, 16, 16, fill=TILE_FILL, stroke=RECENT, width=2.5)
+            painter.text(a + 8, cy + 0.5, "1", size=12, fill=DARK, bold=True)
+        else:
+            painter.text(x, cy, "(1,2)", size=MIN_TEXT, fill=MUTED, align="left")
+        painter.text(x + 38, cy, words, size=12, fill=DARK, align="left")
 
 
 def _hand(painter: Painter, layout: Layout, seats: Sequence[Seat], rotation: int) -> None:

@@ -76,6 +76,7 @@ from railwidgets.twistytracks.components import (
     TILES,
     TRAIN_COLOURS,
     WIDTH,
+    named,
     player_name,
 )
 from railwidgets.twistytracks.position import (
@@ -467,6 +468,15 @@ class Game(BaseGame):
     def player_name(self, seat: int) -> str:
         """The seat's player colour, a landscape theme (R12): "Wild West", ..., "Savanna II"."""
         return player_name(seat)
+
+    def named(self, text: str) -> str:
+        """``text`` (a log line, an action) with players called by name, not seat number.
+
+        >>> game = Game(players=2, seed=3)
+        >>> game.named(str(game.legal_actions()[0]))
+        'Wild West places T13 at (1,2) turned 0°'
+        """
+        return named(text, self.num_players)
 
     def tiles_placed(self) -> list[int]:
         """How many tiles each seat has placed (R51's tie-break, from a retail listing)."""

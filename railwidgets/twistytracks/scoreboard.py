@@ -41,6 +41,7 @@ __all__ = [
     "draw_scores",
     "draw_token",
     "player_swatch",
+    "scores_bottom",
     "seats_of",
     "station_value_now",
 ]
@@ -185,12 +186,26 @@ def draw_marked(painter: Painter, x: float, y: float, size: float) -> None:
 
 
 def _board_geometry(data: Mapping[str, Any], layout: Layout) -> tuple[float, float, float, float]:
-    """``(column width, top of the spaces, space height, penalty top)``."""
+    """``(column width, top of the spaces, space height, penalty top)``.
+
+    With three spaces a column (1–4 players) each space is tall enough for its value
+    above a row of tokens; with six (5–8 players), the value sits left of them.
+    """
     n_spaces = len(station_values(len(data["players"]))[STATIONS[0]])
     col = (layout.width - 8 - BOARD_X) / len(STATIONS)
     top = 62.0
-    space = 30.0 if n_spaces <= 3 else 21.0
+    space = 40.0 if n_spaces <= 3 else 24.0
     return col, top, space, top + n_spaces * space + 4
+
+
+def _value_on_top(space: float) -> bool:
+    """Whether a space shows its value above the tokens (else left of them)."""
+    return space >= 36
+
+
+def _token_size(space: float) -> float:
+    """A station token on the board: as large as the space allows, never tiny."""
+    return 22.0 if _value_on_top(space) else space - 4
 
 
 def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
@@ -209,19 +224,14 @@ def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -
         fills.append("#F3D6D3")
     painter.rects(boxes, fills, stroke=GRID, width=1)
     ink = FAINT if unused else DARK
+    dy = 10 if _value_on_top(space) else space / 2
     for i, name in enumerate(STATIONS):
         x = BOARD_X + i * col
         for j, value in enumerate(values[name]):
             painter.text(
-                x + 5,
-                top + j * space + space / 2,
-                str(value),
-                size=12,
-                fill=ink,
-                align="left",
-                bold=True,
+                x + 5, top + j * space + dy, str(value), size=12, fill=ink, align="left", bold=True
             )
-        painter.text(x + 5, penalty + space / 2, "0", size=12, fill=ink, align="left", bold=True)
+        painter.text(x + 5, penalty + dy, "0", size=12, fill=ink, align="left", bold=True)
     if unused:
         painter.text(
             BOARD_X,
@@ -233,40 +243,63 @@ def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -
         )
 
 
-def _stack(painter: Painter, x: float, y: float, tokens: Sequence[Any], size: float) -> None:
-    """Tokens piled on one space, the first at the bottom, each shifted left a little."""
-    shift = min(6.0, 18.0 / max(1, len(tokens) - 1)) if len(tokens) > 1 else 0.0
+#: A token under another shows this much of itself (its number needs about 8 px).
+STACK_SHIFT = 13.0
+#: Below this, a covered token shows its colour but not its number.
+NUMBER_ROOM = 9.0
+
+
+def _stack(
+    painter: Painter, x: float, y: float, tokens: Sequence[Any], size: float, room: float
+) -> None:
+    """Tokens piled on one space, the first at the bottom, the top one centred on ``x``.
+
+    Each token lies a little left of the one on it, within ``room`` px, so every
+    token's colour shows, and its seat number too where its strip is wide enough.
+    """
+    n = len(tokens)
+    shift = min(STACK_SHIFT, (room - size) / (n - 1)) if n > 1 else 0.0
     for k, token in enumerate(tokens):
-        tx = x - (len(tokens) - 1 - k) * shift
+        tx = x - (n - 1 - k) * shift
+        on_top = k == n - 1
         if token == "marked":
             draw_marked(painter, tx, y, size)
-        else:
-            top = k == len(tokens) - 1  # only the top token's number shows
-            draw_token(painter, tx, y, token[0], size, numbered=top)
-            if top:
-                train = token[1]
-                painter.rect(
-                    tx + size / 2 - 5,
-                    y - size / 2 - 2,
-                    7,
-                    7,
-                    fill=TRAIN_FILL[train],
-                    stroke=DARK,
-                    width=1.2,
-                )
+            continue
+        seat, train = token
+        draw_token(painter, tx, y, seat, size, numbered=on_top)
+        if not on_top and shift >= NUMBER_ROOM:  # the number in the strip that shows
+            swatch = player_swatch(seat)
+            ink = swatch.ink if seat < SEATS_PER_BOARD else DARK
+            painter.text(
+                tx - size / 2 + shift / 2, y + 0.5, swatch.mark, size=12, fill=ink, bold=True
+            )
+        if on_top:  # which train arrived: a chip of its colour on the corner
+            chip = round(size * 0.36)
+            painter.rect(
+                tx + size / 2 - chip + 2,
+                y - size / 2 - 3,
+                chip,
+                chip,
+                fill=TRAIN_FILL[train],
+                stroke=DARK,
+                width=1.2,
+            )
 
 
 def draw_board_tokens(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
     col, top, space, penalty = _board_geometry(data, layout)
-    size = min(18.0, space - 6)
+    size = _token_size(space)
+    # under the value (tall spaces): the whole width; else as far left as the value
+    room = col - 6 if _value_on_top(space) else col - 8
+    dy = space - 2 - size / 2 if _value_on_top(space) else space / 2
     for i, name in enumerate(STATIONS):
-        x = BOARD_X + i * col + col - size / 2 - 4
+        x = BOARD_X + i * col + col - size / 2 - 3
         column = data["stations"][name]
         for j, tokens in enumerate(column["spaces"]):
             if tokens:
-                _stack(painter, x, top + j * space + space / 2, tokens, size)
+                _stack(painter, x, top + j * space + dy, tokens, size, room)
         if column["penalty"]:
-            _stack(painter, x, penalty + space / 2, column["penalty"], size)
+            _stack(painter, x, penalty + dy, column["penalty"], size, room)
 
 
 def draw_heading(data: Mapping[str, Any], painter: Painter, seats: Sequence[Seat]) -> None:
@@ -279,20 +312,33 @@ def draw_heading(data: Mapping[str, Any], painter: Painter, seats: Sequence[Seat
     painter.text(10, 16, head, size=16, fill=DARK, align="left", bold=True)
 
 
+#: The scores' rows: the first at ``SCORES_TOP`` below the heading, one every ``SCORE_ROW`` px.
+SCORES_TOP, SCORE_ROW = 20.0, 23.0
+
+
+def _scores_top(data: Mapping[str, Any], layout: Layout) -> float:
+    _, _, space, penalty = _board_geometry(data, layout)
+    return penalty + space + 30
+
+
+def scores_bottom(data: Mapping[str, Any], layout: Layout) -> float:
+    """Where the list of scores ends (what may go below it starts lower)."""
+    rows = len(data["players"])
+    return _scores_top(data, layout) + SCORES_TOP + (rows - 1) * SCORE_ROW + 10
+
+
 def draw_scores(
     data: Mapping[str, Any], painter: Painter, layout: Layout, seats: Sequence[Seat]
 ) -> None:
-    _, _, space, penalty = _board_geometry(data, layout)
-    y0 = penalty + space + 30
+    y0 = _scores_top(data, layout)
     over = not any(s.playing for s in seats)
     painter.text(
         BOARD_X, y0, "SCORES  travel + stations", size=12, fill=MUTED, align="left", bold=True
     )
     best = max(s.score for s in seats)
-    row = 23.0
     travel_counts = data["options"]["scoring"] != "stations_only"
     for seat, info in enumerate(seats):
-        y = y0 + 20 + seat * row
+        y = y0 + SCORES_TOP + seat * SCORE_ROW
         draw_token(painter, BOARD_X + 9, y, seat, 16)
         painter.text(BOARD_X + 22, y, info.name, size=13, fill=DARK, align="left", bold=True)
         if over:

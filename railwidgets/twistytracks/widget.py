@@ -55,8 +55,6 @@ def _cell(cell: Any) -> str:
 
 #: Log lines "since your turn" leaves out: a placement (the list has it), the start of a round.
 _ROUTINE = re.compile(r"seat \d+ places T\d\d at \(\d,\d\) turned \d+°|round \d+ begins: .*")
-#: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.
-_SEATS = re.compile(r"\bseat(?:\(s\))? (\d+(?:, \d+)*)")
 
 
 def _round_start(history: tuple[Action, ...], index: int) -> int:
@@ -336,15 +334,7 @@ class TwistyTracksWidget(GameWidget):
         ...     "seat 1's red train scores 5; round 2 begins: seat(s) 0, 2 draw a tile")
         "Meadows's red train scores 5; round 2 begins: Wild West, Winter draw a tile"
         """
-        players = self.game.num_players
-
-        def name(match: re.Match[str]) -> str:
-            seats = [int(n) for n in match[1].split(", ")]
-            if any(seat >= players for seat in seats):
-                return match[0]
-            return ", ".join(self.game.player_name(seat) for seat in seats)
-
-        return _SEATS.sub(name, text)
+        return self.game.named(text)  # the engine's own naming: the tutorials print it too
 
     def prompt(self) -> str:
         game = self.game

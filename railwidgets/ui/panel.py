@@ -1035,19 +1035,18 @@ class GameWidget(BotPlay, widgets.VBox):
         self._draw_dynamic(painter)
         return painter.to_svg()
 
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
-
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, and a picture of its board for wherever widgets do not run
-        (GitHub, nbviewer, a saved notebook opened before it is run)."""
+        (GitHub, nbviewer, a saved notebook opened before it is run).
+
+        The picture is one ``<img>`` of :meth:`to_svg`: GitHub and nbviewer show it, and
+        so does JupyterLab in a notebook it does not trust yet (it shows only "safe"
+        output there, and raw SVG is not). One form only: an ``image/svg+xml`` beside it
+        would double every saved board (issue 27 item 15).
+        """
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
-            svg = self.to_svg()
-            bundle["image/svg+xml"] = svg
-            # a notebook not yet run is untrusted in JupyterLab, which then shows only
-            # "safe" output: an <img> of the picture is, the SVG itself is not
-            bundle["text/html"] = svg_img(svg)
+            bundle["text/html"] = svg_img(self.to_svg())
         return bundle
 
 

@@ -176,3 +176,29 @@ def test_a_random_bot_may_pick_the_kind_of_action_first() -> None:
     game.apply(offtherails.ChooseSide("N"))
     kinds = {bot.choose(game.view(game.current_player)).kind for _ in range(40)}
     assert {"place_tile", "place_cart"} <= kinds  # a few cart moves among 800 tile moves
+
+
+def test_27_15_a_saved_notebook_keeps_the_progress_bar_as_it_ended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where widgets do not run, a saved notebook shows the bar's text: "2/2", not "0/2"."""
+    from pathlib import Path
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    repo = Path(__file__).resolve().parents[2]
+    monkeypatch.setenv("PYTHONPATH", str(repo))  # the kernel imports this checkout
+    code = (
+        "from railwidgets.arena import tournament\n"
+        'results = tournament("twistytracks", ["random", "random"], games=2, executor="inline")'
+    )
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(repo)}}).execute()
+    bars = [
+        "".join(output["data"]["text/plain"])
+        for output in nb.cells[0].outputs
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    assert len(bars) == 1, nb.cells[0].outputs
+    assert "2/2" in bars[0] and "100%" in bars[0] and "0/2" not in bars[0]

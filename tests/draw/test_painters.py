@@ -178,3 +178,86 @@ def test_restore_without_save_changes_nothing() -> None:
         p.circle(0, 0, 1, fill="#000000")
     assert 'transform="matrix(1 0 0 1 3 4)"' in svg.to_svg()
     assert rec.calls[-1].on_page(0, 0) == (3.0, 4.0)
+
+
+# -- issue 27 item 15: small pictures, the same picture ------------------------------------------
+
+
+def effective(element: ET.Element, parents: dict[ET.Element, ET.Element], name: str) -> str | None:
+    """An attribute as SVG applies it: the element's own, else its nearest group's."""
+    while element is not None:
+        if name in element.attrib:
+            return element.get(name)
+        element = parents.get(element)  # type: ignore[assignment]
+    return None
+
+
+def test_27_15_numbers_are_written_to_a_tenth_of_a_pixel() -> None:
+    p = SvgPainter(100, 100)
+    p.rect(1.23456, 2.06, 10.04, 3.349, fill="#FFFFFF", alpha=0.55)
+    p.circle(5.55, 6.44, 1.25, fill="#000000")
+    svg = p.to_svg()
+    assert '<rect x="1.2" y="2.1" width="10" height="3.3" opacity="0.55"' in svg
+    assert '<circle cx="5.5" cy="6.4" r="1.2"' in svg  # (half-way rounds to even)
+
+
+def test_27_15_pieces_that_meet_are_one_polyline_of_relative_steps() -> None:
+    p = SvgPainter(100, 100)
+    pieces = [((10, 10), (20.04, 10)), ((20.04, 10), (20, 5.6)), ((50, 50), (49.7, 50.3))]
+    p.lines(pieces, stroke="#212121", width=2)
+    path = ET.fromstring(p.to_svg()).find(f".//{SVG}path")
+    assert path is not None
+    assert path.get("d") == "M10 10l10 0 0-4.4M50 50l-.3 .3"
+    # round joins where the pieces meet, as their round caps drew before
+    assert path.get("stroke-linejoin") == "round" and path.get("stroke-linecap") == "round"
+    # the steps are taken between rounded points: a long chain never drifts
+    chain = [((i * 0.33, 0.0), ((i + 1) * 0.33, 0.0)) for i in range(30)]
+    q = SvgPainter(20, 20)
+    q.lines(chain, stroke="#212121")
+    d = ET.fromstring(q.to_svg()).find(f".//{SVG}path").get("d")  # type: ignore[union-attr]
+    steps = [float(v) for v in d.split("l")[1].replace("-", " -").split()[0::2]]
+    assert round(sum(steps), 1) == 9.9
+
+
+def test_27_15_a_run_of_like_shapes_is_one_group_and_every_shape_keeps_its_look() -> None:
+    p = SvgPainter(100, 100)
+    for i in range(4):  # alike but for the fill
+        p.rect(i * 10, 0, 8, 8, fill=("#FF0000", "#00FF00")[i % 2], stroke="#212121", width=1.5)
+    p.rect(0, 20, 8, 8, fill="#0000FF", stroke="#212121", width=1.5, alpha=0.5)
+    p.text(5, 50, "a", size=12, fill="#212121", bold=True)
+    p.text(15, 50, "b", size=12, fill="#212121", bold=True)
+    p.text(25, 50, "c", size=12, fill="#212121", baseline="top")
+    root = ET.fromstring(p.to_svg())
+    parents = {child: parent for parent in root.iter() for child in parent}
+    rects = list(root.iter(f"{SVG}rect"))
+    fills = [effective(r, parents, "fill") for r in rects]
+    assert fills == ["#FF0000", "#00FF00", "#FF0000", "#00FF00", "#0000FF"]
+    assert {effective(r, parents, "stroke-width") for r in rects} == {"1.5"}
+    assert rects[4].get("opacity") == "0.5"  # never on a group: it would fade the group as one
+    assert all(r.get("opacity") is None for r in rects[:4])
+    assert all("stroke" not in r.attrib for r in rects[:4])  # the group carries it, once
+    texts = list(root.iter(f"{SVG}text"))
+    assert [effective(t, parents, "font-weight") for t in texts] == ["bold", "bold", None]
+    assert texts[2].get("style") == "dominant-baseline:hanging"
+    assert "text{dominant-baseline:central}" in p.to_svg()  # the others are centred
+
+
+def test_27_15_a_batch_drawn_twice_is_one_path_used_twice() -> None:
+    p = SvgPainter(100, 100, layers=("static", "pieces"))
+    pieces = [((0, 0), (10, 10)), ((10, 10), (20, 0))]
+    p.lines(pieces, stroke="#4A4036", width=6)  # a rail ...
+    p.lines(pieces, stroke="#EDE3CD", width=2)  # ... and its bed over it
+    p.layer("pieces")
+    p.lines([((1, 1), (2, 2))], stroke="#000000")  # drawn once: stays a path
+    root = ET.fromstring(p.to_svg())
+    shared = root.findall(f"{SVG}defs/{SVG}path")
+    assert len(shared) == 1 and shared[0].get("d") == "M0 0l10 10 10-10"
+    uses = list(root.iter(f"{SVG}use"))
+    assert [u.get("href") for u in uses] == ["#" + shared[0].get("id")] * 2  # type: ignore[operator]
+    assert [u.get("stroke") for u in uses] == ["#4A4036", "#EDE3CD"]
+    assert [u.get("stroke-width") for u in uses] == ["6", "2"]
+    assert len(root.findall(f"{SVG}g/{SVG}path")) == 1
+    p.clear("static")  # a cleared layer's batch is forgotten: drawn again, it is new
+    p.layer("static")
+    p.lines(pieces, stroke="#4A4036", width=6)
+    assert [g.tag for g in ET.fromstring(p.to_svg()).find(f"{SVG}g")] == [f"{SVG}path"]  # type: ignore[union-attr]

@@ -266,8 +266,10 @@ def test_a_bot_seat_then_a_human_seat() -> None:
 
 def test_the_widget_draws_itself_as_svg_with_the_choice_in_hand() -> None:
     w = MiniRailsWidget(players=3, seed=7, seats=HUMANS3)
-    svg = w._repr_svg_()
-    assert svg.startswith("<svg") and svg == w.to_svg()
+    from railwidgets.draw.svg import img_svg  # the SVG in the <img>
+
+    svg = w.to_svg()
+    assert svg.startswith("<svg") and img_svg(w._repr_mimebundle_()["text/html"]) == svg
     slot = next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str))
     take(w, slot)
     w.build_button.click()

@@ -19,7 +19,12 @@ in the real Lab with Playwright and saving it, then diffing; the browser test
 
 Other cell and notebook metadata is kept as it is. Besides Lab's form, this tool
 drops the per-cell execution timings that ``nbconvert --execute`` records (they
-change at every run and say nothing to a reader).
+change at every run and say nothing to a reader), and the saved widget state that no
+static view needs (issue 27 item 15): a game widget's output carries a picture of its
+board (an ``<img>``), which GitHub, nbviewer and a JupyterLab that has not run the
+notebook show; its saved state (600 KB for the Mini Rails tutorial) would only make
+nbviewer draw an empty canvas instead. Widgets without a picture (a progress bar) keep
+the state of every model they show.
 
 Normalise every notebook in ``notebooks/`` (or the files named)::
 
@@ -44,6 +49,10 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 NBFORMAT, NBFORMAT_MINOR = 4, 5
 #: Cell metadata ``nbconvert --execute`` records at every run (dropped by :func:`normalise`).
 TIMINGS = "execution"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: A widget's model refers to another (its children, layout, style) by this prefix.
+MODEL_REF = "IPY_MODEL_"
 
 Notebook = dict[str, Any]
 
@@ -110,6 +119,59 @@ def without_timings(nb: Notebook) -> Notebook:
     return nb
 
 
+def _has_picture(data: dict[str, Any]) -> bool:
+    """Whether an output shows a picture where its widget cannot run (a game's board)."""
+    return "".join(data.get("text/html", "")).lstrip().startswith("<img")
+
+
+def _models_shown(model_id: str, state: dict[str, Any], found: set[str]) -> None:
+    """``model_id`` and every model its state refers to, into ``found``."""
+    if model_id in found or model_id not in state:
+        return
+    found.add(model_id)
+    stack: list[Any] = [state[model_id].get("state", {})]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and value.startswith(MODEL_REF):
+            _models_shown(value[len(MODEL_REF) :], state, found)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
+def without_unneeded_widget_state(nb: Notebook) -> Notebook:
+    """``nb`` keeping only the saved state of widgets shown by outputs without a picture.
+
+    >>> state = {"a": {"state": {"children": ["IPY_MODEL_b"]}}, "b": {"state": {}},
+    ...          "c": {"state": {}}}
+    >>> def shown(model, picture):
+    ...     data = {WIDGET_VIEW: {"model_id": model}}
+    ...     return {"output_type": "display_data", "data": data | picture, "metadata": {}}
+    >>> nb = {"metadata": {"widgets": {WIDGET_STATE: {"state": state}}}, "cells": [
+    ...     {"cell_type": "code", "outputs": [shown("a", {}), shown("c", {"text/html": "<img/>"})]}]}
+    >>> sorted(without_unneeded_widget_state(nb)["metadata"]["widgets"][WIDGET_STATE]["state"])
+    ['a', 'b']
+    """
+    widgets = nb.get("metadata", {}).get("widgets", {})
+    state = widgets.get(WIDGET_STATE, {}).get("state")
+    if not state:
+        return nb
+    needed: set[str] = set()
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and not _has_picture(data):
+                _models_shown(data[WIDGET_VIEW]["model_id"], state, needed)
+    nb = copy.deepcopy(nb)
+    if needed:
+        kept = nb["metadata"]["widgets"][WIDGET_STATE]
+        kept["state"] = {k: v for k, v in kept["state"].items() if k in needed}
+    else:
+        del nb["metadata"]["widgets"]
+    return nb
+
+
 def as_text(nb: Notebook) -> str:
     """The file's text exactly as Jupyter writes it (``nbformat.writes``, final newline)."""
     import nbformat
@@ -123,8 +185,8 @@ def lab_text(text: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """Lab's form, without execution timings: what this tool saves."""
-    return as_text(lab_form(without_timings(json.loads(text))))
+    """Lab's form, without execution timings nor unneeded widget state: what this tool saves."""
+    return as_text(lab_form(without_unneeded_widget_state(without_timings(json.loads(text)))))
 
 
 def notebooks(paths: list[str]) -> list[Path]:
@@ -141,7 +203,11 @@ def main(argv: list[str] | None = None) -> int:
         text = path.read_text(encoding="utf-8")
         wanted = normalise(text)
         if wanted != text:
-            why = "JupyterLab would rewrite it" if lab_text(text) != text else "execution timings"
+            why = (
+                "JupyterLab would rewrite it"
+                if lab_text(text) != text
+                else "execution timings or widget state"
+            )
             stale.append(f"{path} ({why})")
             if not args.check:
                 path.write_text(wanted, encoding="utf-8")

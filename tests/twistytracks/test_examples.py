@@ -122,3 +122,21 @@ def test_E5_station_scoring_across_players():
     assert position["players"][2]["station_points"] == 0
     assert position["stations"]["SE"]["penalty"] == [[2, "blue"]]
     assert "seat 2's blue train scores 0 at station SE" in game.log
+
+
+def test_27_13_the_examples_print_player_names_as_the_widget_shows_them():
+    """The tutorial prints the log through ``game.named``: the names the widget uses."""
+    from railwidgets import TwistyTracksWidget
+    from railwidgets.twistytracks import scenarios
+
+    game = scenarios.e5()
+    for action in scenarios.E5_ROUND_6 + scenarios.E5_ROUNDS_7_8:
+        game.apply(action)
+    widget = TwistyTracksWidget(game=game.copy(), seats=["human"] * 3, animate=False)
+    try:
+        for line in [*game.log, *map(str, game.history)]:
+            assert game.named(line) == widget.named(line)
+            assert "seat" not in game.named(line), line
+        assert "Winter's blue train scores 0 at station SE" in game.named(game.log[-2])
+    finally:
+        widget.close()

@@ -10,6 +10,7 @@ import pytest
 
 from railwidgets.core.bots import RandomBot
 from railwidgets.draw import RecordingPainter
+from railwidgets.draw.palette import RECENT, SELECT
 from railwidgets.twistytracks import Game, scenarios
 from railwidgets.twistytracks.components import (
     FRAME_EDGES,
@@ -29,7 +30,16 @@ from railwidgets.twistytracks.geometry import (
     kind_of,
     segment_curve,
 )
-from railwidgets.twistytracks.render import LAYERS, RAIL, Ghost, draw, tile_picture
+from railwidgets.twistytracks.render import (
+    GHOST_DASH,
+    LAYERS,
+    MIN_TEXT,
+    RAIL,
+    Ghost,
+    cell_name,
+    draw,
+    tile_picture,
+)
 from railwidgets.twistytracks.scoreboard import TRAIN_FILL
 from tests.twistytracks.helpers import game_from, place, player
 
@@ -257,10 +267,11 @@ def test_arrived_and_crashed_trains_leave_the_board_and_show_in_the_roster() -> 
 
 
 def _board_marks(painter: RecordingPainter) -> list[tuple[str, float, float]]:
+    """The seat numbers on the scoring board's tokens (above the scores, which start at 240)."""
     return [
         (c["text"], c["x"], c["y"])
         for c in painter.by_name("text", "pieces")
-        if c["x"] > BOARD_X and c["y"] < 200 and c["text"].isdigit()
+        if c["x"] > BOARD_X and c["y"] < 240 and c["text"].isdigit()
     ]
 
 
@@ -274,8 +285,8 @@ def test_R46_stacks_and_the_penalty_space_on_the_board() -> None:
     draw(game.position(), painter, layout)
     column_x = BOARD_X + 6 * (layout.width - 8 - BOARD_X) / 7
     marks = sorted((y, t) for t, x, y in _board_marks(painter) if x > column_x)
-    # rows: 5 (seat 1's token "1"), 3 (seats 1 and 2 stacked: "2" on top shows), penalty ("3")
-    assert [t for _, t in marks] == ["1", "2", "3"]
+    # rows: 5 (seat 1's token "1"), 3 (seats 1 and 2 stacked, both numbers show), penalty ("3")
+    assert [t for _, t in marks] == ["1", "1", "2", "3"]
     # the marked space shows a crossed grey token, the values stay readable
     values = [c["text"] for c in painter.by_name("text", "static") if c["x"] > column_x]
     assert values == ["SE", "5", "3", "1", "0"]
@@ -289,8 +300,10 @@ def test_R20_R55_the_board_has_the_columns_and_marks_for_the_player_count(
 ) -> None:
     painter = RecordingPainter(*CANVAS, LAYERS)
     draw(Game(players=players, seed=1).position(), painter, Layout(players))
-    values = [
-        c for c in painter.by_name("text", "static") if c["x"] > BOARD_X and c["text"].isdigit()
+    values = [  # the board's values (the legend under the scores has a digit too)
+        c
+        for c in painter.by_name("text", "static")
+        if c["x"] > BOARD_X and c["y"] < 240 and c["text"].isdigit()
     ]
     assert len(values) == 7 * (spaces + 1)
     crosses = [c for c in painter.by_name("lines", "pieces") if len(c["segments"]) == 2]
@@ -384,3 +397,133 @@ def test_hit_test_finds_every_cell_of_every_frame(players: int) -> None:
         assert hit_test(layout, ox + 2, oy + 2) == FrameTarget(box.seat)
     assert hit_test(layout, BOARD_X + 50, 100) is None
     assert hit_test(layout, -5, -5) is None
+
+
+# -- issue 27 item 13: what the tutorial names can be found on the board ----------------------------------
+
+
+def test_27_13_every_space_shows_its_coordinates_as_the_log_writes_them() -> None:
+    game = scenarios.e1()
+    game.apply(scenarios.PlaceTile(seat=0, tile=1, cell=(1, 2), rotation=0))
+    line = game.log[-2]
+    assert "waits before (0,2)" in line  # the engine's words, and the tutorial's: "(x,y)"
+    layout = Layout(1, focus=0)
+    box = layout.frames[0]
+    painter = RecordingPainter(*CANVAS, LAYERS)
+    draw(game.view(0), painter, layout, lit=[(0, 2), (2, 2)])
+    names = {
+        c["text"]: c
+        for c in painter.by_name("text", "static")
+        if c["text"].startswith("(") and c["x"] < BOARD_X  # not the legend's example
+    }
+    for cell in itertools.product(range(5), range(3)):
+        label = names[cell_name(cell)]  # every space, in its own cell, readable
+        assert box.cell_at(label["x"], label["y"]) == cell
+        assert label["size"] >= MIN_TEXT
+    assert cell_name((0, 2)) in line and cell_name((2, 2)) in line
+    # a placed tile covers its space's name (it is drawn over it, opaque) ...
+    tiles = [r for c in painter.by_name("rects", "pieces") for r in c["boxes"]]
+    x, y = names["(1,2)"]["x"], names["(1,2)"]["y"]
+    assert any(a <= x <= a + w and b <= y <= b + h for a, b, w, h in tiles)
+    # ... and a lit space's name is written again over the light wash
+    assert sorted(c["text"] for c in painter.by_name("text", "highlights") if "(" in c["text"]) == [
+        "(0,2)",
+        "(2,2)",
+    ]
+
+
+def test_27_13_small_frames_show_coordinates_only_where_they_fit() -> None:
+    for players, focus in ((3, 0), (8, 0)):
+        layout = Layout(players, focus=focus)
+        painter = RecordingPainter(*CANVAS, LAYERS)
+        draw(Game(players=players, seed=1).view(0), painter, layout)
+        labels = [
+            c
+            for c in painter.by_name("text", "static")
+            if c["text"].startswith("(") and c["x"] < BOARD_X
+        ]
+        framed = {b.seat for b in layout.frames if b.cell >= 40}
+        assert len(labels) == 15 * len(framed)  # 3 players: all; 8: only the large frame
+
+
+def test_27_13_the_ghost_is_dashed_blue_and_a_tile_placed_since_your_turn_solid_orange() -> None:
+    game = scenarios.e5()
+    for action in scenarios.E5_ROUND_6:
+        game.apply(action)
+    layout = Layout(3, focus=0)
+    box = layout.frames[0]
+    painter = RecordingPainter(*CANVAS, LAYERS)
+    draw(
+        game.view(0),
+        painter,
+        layout,
+        ghost=Ghost(0, 3, (2, 2), 0),
+        recent=[(0, (4, 2)), (1, (4, 2))],
+    )
+    ghost_x, ghost_y = box.cell_origin((2, 2))
+    dashed = [c for c in painter.by_name("line", "highlights") if c["dash"]]
+    assert len(dashed) == 1
+    outline = dashed[0]
+    assert outline["stroke"] == SELECT and outline["dash"] == GHOST_DASH
+    xs = [p[0] for p in outline["points"]]
+    ys = [p[1] for p in outline["points"]]
+    assert ghost_x < min(xs) < max(xs) < ghost_x + box.cell
+    assert ghost_y < min(ys) < max(ys) < ghost_y + box.cell
+    # the placed tile: a solid outline of another colour, with its number in the list
+    solid = [c for c in painter.by_name("rect", "highlights") if c["stroke"] == RECENT]
+    assert len(solid) == 2 and RECENT != SELECT
+    assert all(c["fill"] is None for c in solid)
+    assert not any(c["stroke"] == SELECT for c in painter.by_name("rect", "highlights"))
+    assert "1" in painter.texts("highlights")  # (the small frame's tile has no room for "2")
+    # and the legend says which is which
+    legend = " ".join(painter.texts("static"))
+    assert "dashed blue: your tile, not placed" in legend
+    assert "orange: placed since your turn" in legend
+    assert "lit: where your tile may go" in legend
+    assert "an empty space: (column,row)" in legend
+
+
+@pytest.mark.parametrize("players", range(1, 9))
+def test_27_13_the_legend_fits_between_the_scores_and_the_tile_in_hand(players: int) -> None:
+    layout = Layout(players, focus=0)
+    painter = RecordingPainter(*CANVAS, LAYERS)
+    draw(Game(players=players, seed=2).view(0), painter, layout)
+    heading = [c for c in painter.by_name("text", "static") if c["text"] == "ON THE FRAMES"]
+    scores = [c["y"] for c in painter.by_name("text", "pieces") if c["x"] > BOARD_X + 120]
+    hand_top = layout.hand_box()[1] - 12  # "Wild West drew"
+    if players <= 4:  # room under the scores (with more players, their list fills it)
+        assert len(heading) == 1
+        legend = [
+            c["y"]
+            for c in painter.by_name("text", "static")
+            if c["x"] >= BOARD_X and c["y"] >= heading[0]["y"]
+        ]
+        assert max(scores) + 12 < heading[0]["y"] and max(legend) + 6 < hand_top
+    else:
+        assert heading == []
+
+
+def test_27_13_stacked_station_tokens_are_large_and_each_shows_its_number() -> None:
+    game = scenarios.e5()
+    for action in scenarios.E5_ROUND_6:
+        game.apply(action)  # SE: Wild West's green on the 5; its yellow, Meadows' red on the 3
+    painter = RecordingPainter(*CANVAS, LAYERS)
+    layout = Layout(3, focus=0)
+    draw(game.view(0), painter, layout)
+    column_x = BOARD_X + 6 * (layout.width - 8 - BOARD_X) / 7
+    tokens = [  # Wild West's and Meadows' token colours, on the SE column
+        box
+        for c in painter.by_name("rects", "pieces")
+        for box, fill in zip(c["boxes"], c["fills"], strict=True)
+        if box[0] > column_x and fill in ("#8D5524", "#7B3FA0")
+    ]
+    assert len(tokens) == 3 and all(w >= 20 and h >= 20 for _, _, w, h in tokens)
+    numbers = sorted((c["y"], c["x"], c["text"]) for c in painter.by_name("text", "pieces")
+                     if c["x"] > column_x and c["y"] < 240 and c["text"].isdigit())  # fmt: skip
+    assert [t for _, _, t in numbers] == ["1", "1", "2"]
+    (_, xa, _), (_, xb, _) = numbers[1:]
+    assert abs(xb - xa) >= 9  # the two numbers of the stack side by side, apart
+    # the value of each covered space still shows above its tokens
+    values = [c for c in painter.by_name("text", "static") if c["x"] > column_x and c["y"] < 240]
+    for _, top, _, _ in tokens:  # "5" over the first token, "3" over the stack
+        assert any(top - 20 < c["y"] < top for c in values)

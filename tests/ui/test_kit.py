@@ -290,7 +290,11 @@ def test_a_saved_notebook_shows_a_picture_of_the_board() -> None:
     w = Probe(players=2, seed=1, seats=["human", "human"])
     bundle = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["image/svg+xml"].startswith("<svg") and "seat 0" in bundle["image/svg+xml"]
+    from railwidgets.draw.svg import img_svg  # the SVG in the <img>
+
+    assert "image/svg+xml" not in bundle  # one picture form: the <img> (issue 27 item 15)
+    svg = img_svg(bundle["text/html"])
+    assert svg.startswith("<svg") and "seat 0" in svg
 
 
 def test_a_page_that_connects_late_is_sent_every_controls_state_again(
