@@ -628,6 +628,16 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.TITLE} cannot draw itself yet")
 
+    def shown(self, seat: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
+        """What a picture of the game drawn for ``to_svg(seat, reveal=...)`` may show:
+        the whole position with ``reveal``, else the view of ``seat`` (``None``: a
+        spectator's, no seat's secret)."""
+        if seat is not None:
+            self._check_seat(seat)
+        if reveal:
+            return self.position()
+        return self._view(seat)  # type: ignore[arg-type]  # None: the spectator's view
+
     def _repr_svg_(self) -> str | None:
         """A bare game in a notebook: ``to_svg()``, what a spectator may know."""
         try:

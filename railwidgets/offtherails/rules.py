@@ -691,12 +691,7 @@ class Game(BaseGame):
         from railwidgets.offtherails.render import LAYERS, LAYOUT, draw
 
         painter = SvgPainter(LAYOUT.width, LAYOUT.height, LAYERS)
-        if reveal:
-            if seat is not None:
-                self._check_seat(seat)
-            data = self.position()
-        else:
-            data = self._view(None) if seat is None else self.view(seat)
+        data = self.shown(seat, reveal=reveal)
         all_tracks = self.options["start_tracks"] == "all"
         draw(data, painter, all_tracks=all_tracks, crossover=self._cfg.crossover)
         return painter.to_svg()

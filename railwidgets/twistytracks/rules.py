@@ -561,12 +561,7 @@ class Game(BaseGame):
         from railwidgets.draw.svg import SvgPainter
         from railwidgets.twistytracks.render import CANVAS, LAYERS, Layout, draw
 
-        if reveal:
-            if seat is not None:
-                self._check_seat(seat)
-            data = self.position()
-        else:
-            data = self._view(None) if seat is None else self.view(seat)
+        data = self.shown(seat, reveal=reveal)
         painter = SvgPainter(*CANVAS, LAYERS)
         draw(data, painter, Layout(self.num_players, focus=seat), **kwargs)
         return painter.to_svg()
