@@ -486,7 +486,7 @@ def svg_img(svg: str, alt: str = "the board") -> str:
 
 
 def img_svg(html: str) -> str:
-    """The SVG inside an ``<img>`` made by :func:`svg_img` (for tests and tools).
+    """The SVG inside an ``<img>`` made by ``svg_img`` (for tests and tools).
 
     >>> img_svg(svg_img("<svg/>"))
     '<svg/>'
@@ -496,7 +496,7 @@ def img_svg(html: str) -> str:
 
 
 class Picture:
-    """An SVG picture for a notebook, shown as :func:`svg_img` shows it (one form).
+    """An SVG picture for a notebook, shown as ``svg_img`` shows it (one form).
 
     >>> Picture('<svg xmlns="http://www.w3.org/2000/svg"/>', alt="tiles")._repr_html_()[:16]
     '<img alt="tiles"'
