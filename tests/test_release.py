@@ -43,7 +43,7 @@ CHECK = textwrap.dedent(
         "file": railwidgets.__file__,
         "version": railwidgets.__version__,
         "metadata_version": importlib.metadata.version("railwidgets"),
-        "svgs": [widget._repr_svg_()[:4] for widget in widgets]
+        "svgs": [widget.to_svg()[:4] for widget in widgets]
                 + [minirails.Game(players=3, seed=7)._repr_svg_()[:4]],
         "references": {
             game: package.joinpath(game, "reference.md").read_text(encoding="utf-8")[:2]

@@ -10,10 +10,10 @@ import pytest
 
 from railwidgets import TwistyTracksWidget
 from railwidgets.draw import RecordingPainter
+from railwidgets.draw.palette import RECENT
 from railwidgets.twistytracks import Game, PlaceTile, scenarios
 from railwidgets.twistytracks.components import TILES
 from railwidgets.twistytracks.render import LAYERS
-from railwidgets.ui.theme import SELECT
 from tests.ui.messages import count_messages
 
 
@@ -309,7 +309,7 @@ def test_item6_against_bots_the_reveal_stays_until_the_persons_next_placement() 
     assert not w.device.holding and not w.covered and w.continue_button.layout.display == "none"
     assert w.status_text.startswith("Round 2, your turn (Wild West)")
     assert sorted(w.recent_cells()) == sorted((a.seat, a.cell) for a in round_one)
-    marked = [c for c in drawn(w).by_name("rect", "highlights") if c["stroke"] == SELECT]
+    marked = [c for c in drawn(w).by_name("rect", "highlights") if c["stroke"] == RECENT]
     assert len(marked) == 3  # each placement of the round outlined on its frame
     # until the next placement, whose own round then shows
     _place_first_lit(w)

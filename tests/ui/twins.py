@@ -211,9 +211,14 @@ def listening() -> Iterator[None]:
     saved = {cls: cls.__dict__.get("publish_msg") for cls in classes}
     for cls in classes:
         cls.publish_msg = _patched(cls.publish_msg)  # type: ignore[method-assign]
+    # once ipykernel has been imported in this process (another test ran a notebook), it
+    # has made comm.create_comm give its kernel comms: the twins get the plain ones
+    creator = comm.create_comm
+    comm.create_comm = comm.DummyComm  # type: ignore[assignment]
     try:
         yield
     finally:
+        comm.create_comm = creator  # type: ignore[assignment]
         for cls, original in saved.items():
             if original is None:
                 del cls.publish_msg
