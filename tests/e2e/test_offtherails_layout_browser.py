@@ -106,8 +106,7 @@ def test_27_9_jupyterlab_shows_the_tall_layout_at_full_size_and_arrow_tips_take_
         tall.wait_colour(middle, SELECT)
     tall.shot("otr-layout-2-arrows")
     click_canvas(tall.canvas, *near_tip((2, 4), "E"))  # the tip lies on the square east
-    tall.wait_status(r"take the E exit")
-    x, y = TALL_LAYOUT.centre((2, 5))
+    x, y = TALL_LAYOUT.centre((2, 5))  # the E exit taken: the cart rolls on east
     tall.wait_colour((x + 0.32 * TALL_LAYOUT.cell, y), CLAN_FILL[0])  # its nose, one square east
     tall.shot("otr-layout-3-east")
     browser_page.console.assert_clean()

@@ -52,6 +52,13 @@ class Board:
 def open_play(tab: BrowserPage, server: JupyterServer, notebook: str) -> None:
     tab.page.set_viewport_size(SMALL_SCREEN)
     open_and_run(tab.page, server.url_for(notebook), "canvas", tab.kernel)
+    # an earlier test on this server left a game on this board: the page offers to resume
+    # it; a person who starts fresh sees the offer go before play begins
+    tab.page.wait_for_timeout(1000)
+    fresh = tab.page.locator(".railwidgets-resume button", has_text="Start fresh")
+    if fresh.count() and fresh.first.is_visible():
+        fresh.first.click()
+        fresh.first.wait_for(state="hidden")
 
 
 def test_item4_the_board_stays_put_between_clicks_in_twisty_tracks(
