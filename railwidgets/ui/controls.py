@@ -96,8 +96,9 @@ def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> w
         options=[(text, key) for key, (text, _) in choices.items()],
         value=kind,
         description=label,
-        layout=widgets.Layout(width="205px"),
-        style={"description_width": "75px"},
+        # the label as wide as its words ("1 Wild West"), the box as wide as "Search bot"
+        layout=widgets.Layout(width=f"{116 + 7 * len(label)}px"),
+        style={"description_width": "initial"},
     )
 
 

@@ -168,15 +168,23 @@ class GameWidget(BotPlay, widgets.VBox):
         self.toolbar.add_class("railwidgets-toolbar")
         self.settings.add_class("railwidgets-settings")
         self.file_row.add_class("railwidgets-file")
+        # the seats follow the toolbar on its row when they fit (one row less above the board)
+        self.top_row = widgets.HBox(
+            [self.toolbar, self.seat_row],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        # an offer to resume sits beside the status, in its fixed height: when it goes
+        # (Resume, Start fresh, or a first move) nothing below moves
+        self.status_row = widgets.HBox(
+            [self.resume_row, self.status], layout=widgets.Layout(align_items="center")
+        )
         self.children = [
-            self.toolbar,
-            self.resume_row,
+            self.top_row,
             self.rules_view,
             self.settings,
             self.file_row,
-            self.seat_row,
             self.action_row,
-            self.status,
+            self.status_row,
             self.main_row,
             self.scores,
             self.log_view,
@@ -399,7 +407,11 @@ class GameWidget(BotPlay, widgets.VBox):
         # two lines, whatever it says: the board below stays where it is between clicks
         self.status = widgets.HTML(
             layout=widgets.Layout(
-                height=f"{STATUS_HEIGHT + 4}px", overflow="hidden", margin="2px 0 4px 0"
+                height=f"{STATUS_HEIGHT + 4}px",
+                overflow="hidden",
+                margin="2px 0 4px 0",
+                flex="1 1 0%",
+                min_width="0",
             )
         )
         self.status_text = ""
@@ -896,7 +908,7 @@ class GameWidget(BotPlay, widgets.VBox):
     # -- resuming after a reload ----------------------------------------------------------
 
     def _build_resume_row(self) -> None:
-        self.resume_text = widgets.HTML()
+        self.resume_text = widgets.HTML(layout=widgets.Layout(max_width="330px"))
         self.resume_button = self._button(
             "Resume", "play", "Play on the game that was on this board", self.resume
         )
@@ -906,7 +918,9 @@ class GameWidget(BotPlay, widgets.VBox):
         )
         self.resume_row = widgets.HBox(
             [self.resume_text, self.resume_button, self.fresh_button],
-            layout=widgets.Layout(display="none", align_items="center", margin="2px 0"),
+            layout=widgets.Layout(
+                display="none", align_items="center", flex="0 0 auto", margin="0 12px 0 0"
+            ),
         )
         self.resume_row.add_class("railwidgets-resume")
         if self.autosave is None:
@@ -919,7 +933,9 @@ class GameWidget(BotPlay, widgets.VBox):
         except ValueError:
             return
         self._offer = offer
-        self.resume_text.value = f"<b>{escape(offer.describe())}</b>&nbsp;"
+        self.resume_text.value = (
+            f'<div style="line-height:18px"><b>{escape(offer.describe())}</b></div>'
+        )
         self.resume_row.layout.display = "flex"
 
     def resume(self) -> None:

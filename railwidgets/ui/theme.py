@@ -44,6 +44,7 @@ __all__ = [
     "PAPER",
     "SELECT",
     "STATUS_HEIGHT",
+    "VOILA_ABOVE_BOARD",
     "Swatch",
     "chip",
     "ink_for",
@@ -69,13 +70,22 @@ BOARD_CLASS = "railwidgets-board"
 #: The Load button is a stock ``FileUpload``, which always writes how many files it holds
 #: after its label ("Load (0)": a count that means nothing to a player, issue 27 item 5);
 #: its text is hidden and the label written again beside its icon.
+#:
+#: In a Voilà app (``body[data-voila]``) the page is the game: the board is never taller
+#: than the window less :data:`VOILA_ABOVE_BOARD` (the page's title line and the controls
+#: above the board), keeping its proportions, so that at 1280×800 the whole board is in
+#: view when the page opens (issue 27 item 10). JupyterLab is left alone: a notebook
+#: scrolls, and the tutorials' tall boards would shrink too much.
 LOAD_CLASS = "railwidgets-load"
+VOILA_ABOVE_BOARD = 250
 BOARD_CSS = (
     f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
     f" .{LOAD_CLASS} {{ font-size: 0 !important; }}"
     f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
     f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'
     " font-size: var(--jp-widgets-font-size, 13px); }"
+    f" body[data-voila] canvas.{BOARD_CLASS} {{ width: auto !important;"
+    f" max-width: 100% !important; max-height: calc(100vh - {VOILA_ABOVE_BOARD}px); }}"
 )
 
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone

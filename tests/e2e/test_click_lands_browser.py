@@ -259,6 +259,9 @@ def test_jupyterlab_first_click_on_a_board_half_below_the_fold_lands(
     case = GAMES[game]
     browser_page.kernel.reset()
     open_and_run(page, lab_server.url_for(case.notebook), "canvas", browser_page.kernel)
+    # a notebook scrolls: only Voilà's app page fits the board to the window (issue 27
+    # item 10; a tutorial's tall board would shrink too much)
+    assert page.locator("canvas.railwidgets-board").first.evaluate(_BOX_JS)["maxHeight"] == "none"
     first_click_lands(browser_page, f"lab-{game}", case)
 
 
@@ -271,3 +274,45 @@ def test_voila_first_click_on_a_board_half_below_the_fold_lands(
     case = GAMES[game]
     page.goto(voila_pages_server.url_for(case.notebook))
     first_click_lands(browser_page, f"voila-{game}", case)
+
+
+# -- issue 27 item 10: the whole board in view when a Voilà page opens ---------------------------
+
+_BOX_JS = """
+(canvas) => {
+  const r = canvas.getBoundingClientRect();
+  const status = canvas.closest('.railwidgets').querySelector('.railwidgets-status')
+    .getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, width: r.width, height: r.height,
+          drawnWidth: canvas.width, drawnHeight: canvas.height,
+          statusTop: status.top, fold: window.innerHeight,
+          maxHeight: getComputedStyle(canvas).maxHeight};
+}
+"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_27_10_voila_page_opens_with_the_whole_board_in_view(
+    voila_pages_server: JupyterServer, browser_page: BrowserPage, game: str
+) -> None:
+    """At 1280×800 a play page shows its title line, the controls and the whole board
+    (Off the Rails' bottom rows, Twisty Tracks' drawn tile) without scrolling: the board
+    is fitted to the window's height, keeping its proportions, and clicks still land
+    (the first-click test above runs on the same fitted board)."""
+    page = browser_page.page
+    page.set_viewport_size(SMALL_SCREEN)  # type: ignore[arg-type]
+    case = GAMES[game]
+    page.goto(voila_pages_server.url_for(case.notebook))
+    view = case.find(page)
+    view.wait_painted()
+    box = view.canvas.evaluate(_BOX_JS)
+    save_screenshot(page, f"fold-voila-{game}")
+    assert page.evaluate("() => window.scrollY") == 0
+    assert 0 <= box["statusTop"] < box["top"], box
+    assert box["bottom"] <= box["fold"], f"the board ends below the fold: {box}"
+    drawn = box["drawnWidth"] / box["drawnHeight"]
+    assert abs(box["width"] / box["height"] - drawn) < 0.01 * drawn, (
+        f"the board is stretched: {box}"
+    )
+    # fitted, not shrunk more than it must be: the room left under it is small
+    assert box["fold"] - box["bottom"] < 60 or box["height"] >= box["drawnHeight"] - 1, box
