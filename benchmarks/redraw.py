@@ -40,10 +40,12 @@ def median_ms(
 
 
 def main() -> int:
-    w = MiniRailsWidget(players=5, seed=1, seats=["human"] * 5, bot_pause=0)
+    game = MiniRailsWidget.GAME(players=5, seed=1)
     bot = RandomBot(seed=2)
     for _ in range(40):  # a busy mid-game board: discs, markers, shares
-        w.game.apply(bot.choose(w.game))
+        game.apply(bot.choose(game))
+    # the widget is given the game (moves applied behind a widget's back are not its own)
+    w = MiniRailsWidget(game=game, seats=["human"] * 5, bot_pause=0)
     slot = next(i for i, c in enumerate(w.game.state.market) if isinstance(c, str))
     w.click(*L.market_slot_centre(slot))
     w.build_button.click()  # legal hexes lit

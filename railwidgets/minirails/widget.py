@@ -50,6 +50,7 @@ from railwidgets.minirails.render import (
 )
 from railwidgets.minirails.rules import Build, Game
 from railwidgets.minirails.story import draw_recent_moves, round_end_frames
+from railwidgets.ui.board import PerPlayerLayout
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
@@ -76,7 +77,7 @@ def _player_chip(game: Game, seat: int) -> str:
     return f"{chip(swatch, round_=False)} {escape(game.player_name(seat))}"
 
 
-class MiniRailsWidget(GameWidget):
+class MiniRailsWidget(PerPlayerLayout, GameWidget):
     """A ``VBox``: toolbar, seats, Buy/Build, the status line, the board, score table and log.
 
     ``seats``: one of ``"human"``, ``"random"``, ``"greedy"`` per player (default:
@@ -109,41 +110,13 @@ class MiniRailsWidget(GameWidget):
 
     game: Game
 
-    def __init__(
-        self,
-        players: int = 3,
-        seed: int | None = None,
-        seats: list[str] | None = None,
-        *,
-        bot_pause: float = 0.6,
-        bot_seed: int = 0,
-        autosave: str | None = None,
-        game: Game | None = None,
-        layout: Layout = DEFAULT_LAYOUT,
-        animate: bool = True,
-    ):
+    def __init__(self, *args: Any, layout: Layout = DEFAULT_LAYOUT, **kwargs: Any) -> None:
+        """``layout``: where everything is drawn; every other argument is
+        :class:`~railwidgets.ui.panel.GameWidget`'s (three players unless told)."""
         self._base_layout = layout
-        super().__init__(
-            players,
-            seed,
-            seats,
-            bot_pause=bot_pause,
-            bot_seed=bot_seed,
-            autosave=autosave,
-            game=game,
-            animate=animate,
-        )
+        super().__init__(*args, **kwargs)
 
     # -- the game -----------------------------------------------------------------------------
-
-    @property
-    def board_layout(self) -> Layout:
-        """Where everything is drawn: the layout, as tall as this game's profit boards need."""
-        return self._base_layout.for_players(self.game.num_players)
-
-    def board_size(self) -> tuple[int, int]:
-        layout = self.board_layout
-        return (int(layout.width), int(layout.height))
 
     def parts(self, action: Any) -> Any:
         return parts_of(action)

@@ -57,7 +57,7 @@ from railwidgets.offtherails.picks import (
 from railwidgets.offtherails.render import LAYOUT, LAYOUTS, Layout, cart_box, hit_test, mission_box
 from railwidgets.offtherails.rules import Game
 from railwidgets.offtherails.sidebar import player_name, seat_colour
-from railwidgets.ui.board import Frame
+from railwidgets.ui.board import Frame, PerPlayerLayout
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip, points
@@ -109,7 +109,7 @@ def _option_label(part: str, value: Hashable) -> str:
     return str(value)
 
 
-class OffTheRailsWidget(GameWidget):
+class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     """A ``VBox``: toolbar, seats, action buttons, the board, status, the score table and log.
 
     ``seats``: ``"human"``, ``"random"`` or ``"greedy"`` per player (default: the first
@@ -192,15 +192,6 @@ class OffTheRailsWidget(GameWidget):
             raise TypeError(f"layout must be a name or a Layout, not {type(layout).__name__}")
         self._base_layout = layout
         super().__init__(*args, **kwargs)
-
-    @property
-    def board_layout(self) -> Layout:
-        """Where everything is drawn: the layout, as tall as this game's panel needs."""
-        return self._base_layout.for_players(self.game.num_players)
-
-    def board_size(self) -> tuple[int, int]:
-        layout = self.board_layout
-        return (int(layout.width), int(layout.height))
 
     # -- the engine's parts ----------------------------------------------------------------------
 

@@ -105,30 +105,10 @@ class TwistyTracksWidget(GameWidget):
 
     game: Game
 
-    def __init__(
-        self,
-        players: int = 2,
-        seed: int | None = None,
-        seats: list[str] | None = None,
-        *,
-        bot_pause: float = 0.6,
-        bot_seed: int = 0,
-        autosave: str | None = None,
-        game: Game | None = None,
-        animate: bool = True,
-        **options: Any,
-    ):
-        super().__init__(
-            players,
-            seed,
-            seats,
-            bot_pause=bot_pause,
-            bot_seed=bot_seed,
-            autosave=autosave,
-            game=game,
-            animate=animate,
-            **options,
-        )
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """The arguments are :class:`~railwidgets.ui.panel.GameWidget`'s (two players
+        unless told; the variants as keywords)."""
+        super().__init__(*args, **kwargs)
         self.confirm_button.description = "Place"
         self.confirm_button.tooltip = "Place the tile here, turned as shown (Enter)"
         # names on the page for the parts people read (browser tests find them so)

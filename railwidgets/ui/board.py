@@ -43,7 +43,7 @@ from railwidgets.ui.canvas import CanvasPainter
 from railwidgets.ui.controls import close_all
 from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS
 
-__all__ = ["BoardView", "Frame"]
+__all__ = ["BoardView", "Frame", "PerPlayerLayout"]
 
 DrawFn = Callable[[Painter], None]
 #: One picture of an animation: draws the layers above the static one.
@@ -242,3 +242,23 @@ class BoardView:
         self.canvas.layout.close()
         self.canvas.close()
         close_all(self.style)
+
+
+class PerPlayerLayout:
+    """For a widget whose board grows with the number of players (Mini Rails' profit
+    boards, Off the Rails' panel): the widget keeps the layout it was given as
+    ``_base_layout`` (anything with ``for_players(n)``, ``width`` and ``height``), and
+    draws on that layout made for its game's players."""
+
+    _base_layout: Any
+    game: Any
+
+    @property
+    def board_layout(self) -> Any:
+        """Where everything is drawn: the layout made for this game's players."""
+        return self._base_layout.for_players(self.game.num_players)
+
+    def board_size(self) -> tuple[int, int]:
+        """The board's size in pixels: the layout's."""
+        layout = self.board_layout
+        return (int(layout.width), int(layout.height))

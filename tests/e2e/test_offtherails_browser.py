@@ -107,6 +107,12 @@ def play_first_turn(view: OffTheRailsView, name: str) -> None:
     view.shot(f"{name}-2-undone")
 
 
+def board_top(view: OffTheRailsView) -> float:
+    """Where the board's top is in the window (CSS px): it moves if the page scrolls or
+    anything above it changes height."""
+    return float(view.canvas.evaluate("(c) => c.getBoundingClientRect().top"))
+
+
 def crash_in_hot_seat(view: OffTheRailsView, name: str) -> None:
     """Red runs into Green's loaded cart: the cover, Green's split, Red's blind pick."""
     view.wait_status(r"Red: 4 actions left")
@@ -123,8 +129,12 @@ def crash_in_hot_seat(view: OffTheRailsView, name: str) -> None:
     shown = view.root.inner_text()
     assert "A: gold" not in shown and "ruby + emerald" not in shown, shown
     view.shot(f"{name}-4-piles")
+    top = board_top(view)
     view.press("Pile A")
     view.wait_status(r"Pass the device to Green")  # the turn goes on: Green's now
+    # the cover comes down where the board was: nothing above it changed height and the
+    # page did not scroll (issue 27 item 14 saw it jump 320 px once)
+    assert abs(board_top(view) - top) <= 1, (top, board_top(view))
     view.press("Ready")
     recent = view.root.locator(".railwidgets-recent")  # what Red's pick did, listed for Green
     expect(recent).to_contain_text("drops 1 gold", timeout=30_000)

@@ -45,7 +45,7 @@ def test_it_is_a_vbox_of_stock_widgets_with_a_fixed_size_board() -> None:
 
     w = MiniRailsWidget(players=3, seed=1)
     assert isinstance(w, ipywidgets.VBox)
-    assert w.board.canvas in w.main_row.children and w.status in w.children
+    assert w.board.canvas in w.main_row.children and w.status in w.status_row.children
     assert w.scores in w.children and w.log_view in w.children
     assert w.board.canvas.layout.max_width == "900px"
     assert w.board.canvas.width == 900 and w.board.canvas.height == L.for_players(3).height
