@@ -43,7 +43,8 @@ from railwidgets.twistytracks.rules import Game, PlaceTile
 from railwidgets.twistytracks.scoreboard import player_swatch
 from railwidgets.ui.choice import ChoiceError, Parts
 from railwidgets.ui.controls import ChoiceButton
-from railwidgets.ui.panel import HUMAN, RECENT_SHOWN, GameWidget, SeatChoice
+from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
+from railwidgets.ui.recent import RECENT_SHOWN
 from railwidgets.ui.theme import chip
 
 __all__ = ["TwistyTracksWidget"]

@@ -28,7 +28,9 @@ Each concern has its own module, and this one puts them together:
   own decisions since anyone else last decided;
 - :mod:`railwidgets.ui.botplay`: the bots and the Hint, and when they play (bots are
   handed a game built from their seat's view, never the game itself);
-- :mod:`railwidgets.ui.saving`: Save and Load;
+- :mod:`railwidgets.ui.saving`: Save and Load, and the offer to resume a kept game;
+- :mod:`railwidgets.ui.recent`: the moves since your turn, less what is secret from you;
+- :mod:`railwidgets.ui.decision`: the row of buttons for the decision in hand;
 - :mod:`railwidgets.ui.rules_panel`: the Rules panel.
 
 Nothing here ever prints: messages go to the status line. Players are called by their
@@ -67,18 +69,17 @@ from railwidgets.ui.controls import (
 from railwidgets.ui.decision import DecisionRow, button
 from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.picks import fields_as_parts
+from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
 from railwidgets.ui.rules_panel import RulesPanel
-from railwidgets.ui.saving import Autosave, Resumable, SaveLoad
+from railwidgets.ui.saving import Autosave, KeptGames, Resumable, SaveLoad
 from railwidgets.ui.theme import STATUS_HEIGHT, status_html
 
-__all__ = ["HUMAN", "ChoiceButton", "GameWidget", "SeatChoice"]
+__all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
 HUMAN = "human"
-#: How many of the moves since a person's turn the side list shows.
-RECENT_SHOWN = 12
 
 
-class GameWidget(BotPlay, widgets.VBox):
+class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     """Base of the three game widgets (see the module docstring)."""
 
     #: The engine class: New game offers its player counts and options.
@@ -543,47 +544,6 @@ class GameWidget(BotPlay, widgets.VBox):
         self.recent_view.value = "" if self.covered else self._recent_html()
         self._update_rules()
 
-    def _recent_html(self) -> str:
-        """The moves since the viewer's turn, numbered as the board marks them, each with
-        what it led to; first what the viewer's own last move led to, if anything."""
-        indices = self.recent_indices()
-        history, device = self.game.history, self.device
-        who = self.viewer
-        mine = device.marks.get(who, 0) if who is not None else 0
-        lead = ""
-        if mine and mine - 1 not in indices:
-            events = self._events_html(mine - 1)
-            if events:
-                said = escape(self.describe_move(device.deciders[mine - 1], history[mine - 1]))
-                lead = f"<div style='margin:2px 0 0 4px;color:#555'>{said}{events}</div>"
-        if not indices and not lead:
-            return ""
-        title = "Since your turn" if who is not None and who in device.marks else "So far"
-        shown = indices[-RECENT_SHOWN:]
-        first = len(indices) - len(shown) + 1
-        items = "".join(
-            f"<li>{escape(self.describe_move(device.deciders[i], history[i]))}"
-            f"{self._events_html(i)}</li>"
-            for i in shown
-        )
-        return (
-            f"<div style='font-size:13px;line-height:1.35'><b>{title}</b>{lead}"
-            f"<ol start='{first}' style='margin:2px 0;padding-left:22px'>{items}</ol></div>"
-        )
-
-    def _events_html(self, index: int) -> str:
-        """What action ``index`` of the history led to, as a small list ("" if nothing)."""
-        lines = self.device.lines(self.game, index)
-        seat, action = self.device.deciders[index], self.game.history[index]
-        events = self.consequences(seat, action, lines) if lines else []
-        if not events:
-            return ""
-        items = "".join(f"<li>{escape(line)}</li>" for line in events)
-        return (
-            "<ul style='margin:0 0 2px 0;padding-left:16px;font-size:12px;color:#555;"
-            f"list-style:circle'>{items}</ul>"
-        )
-
     def full_prompt(self) -> str:
         """The game's prompt, and a reminder when a stopped bot is to play."""
         seat = self.game.current_player
@@ -752,24 +712,6 @@ class GameWidget(BotPlay, widgets.VBox):
     def _decided(self, seat: int) -> None:
         self.device.decided(seat, self.game)
 
-    def recent_indices(self) -> list[int]:
-        """Where in the history the moves since the viewer last decided are (the last
-        ``RECENT_SHOWN`` if nobody is at the device, or they never decided), less secrets."""
-        history = self.game.history
-        device = self.device
-        device.check(self.game)
-        return [
-            i
-            for i in range(device.since(self.game, RECENT_SHOWN), len(history))
-            if not self.is_secret(device.deciders[i], history[i], self.viewer)
-        ]
-
-    def recent(self) -> list[tuple[int, Action]]:
-        """The moves since the viewer last decided, with who decided each (see
-        :meth:`recent_indices`)."""
-        history, deciders = self.game.history, self.device.deciders
-        return [(deciders[i], history[i]) for i in self.recent_indices()]
-
     def _settle(
         self,
         notice: str = "",
@@ -883,86 +825,6 @@ class GameWidget(BotPlay, widgets.VBox):
         self._make_bots()
         self.device.sync(game)
         self._settle(message, static=True)
-
-    def save_waits(self) -> str:
-        """Why Save must wait now (``""`` when it need not): under the cover, and while
-        one person's secret (a placement not yet revealed, a split not yet picked) is
-        pending before another, since a saved file holds the whole game."""
-        if self.covered:
-            return "Save waits: the device is being passed."
-        if self.SECRETS and self.device.pending_secret(self.game, self.humans, self.is_secret):
-            return (
-                "Save waits until the secret choices made at this table are revealed: "
-                "a saved file holds the whole game."
-            )
-        return ""
-
-    def save(self) -> None:
-        """Save: offer the game's record as a file to download (see :mod:`railwidgets.ui.saving`)."""
-        why = self.save_waits()
-        if why:
-            self.say(why, error=True)
-            return
-        self.say(self.files.offer(self.game))
-
-    # -- resuming after a reload ----------------------------------------------------------
-
-    def _build_resume_row(self) -> None:
-        self.resume_text = widgets.HTML(layout=widgets.Layout(max_width="330px"))
-        self.resume_button = self._button(
-            "Resume", "play", "Play on the game that was on this board", self.resume
-        )
-        self.resume_button.button_style = "success"
-        self.fresh_button = self._button(
-            "Start fresh", "", "Keep this new game", lambda: self._drop_offer(forget=True)
-        )
-        self.resume_row = widgets.HBox(
-            [self.resume_text, self.resume_button, self.fresh_button],
-            layout=widgets.Layout(
-                display="none", align_items="center", flex="0 0 auto", margin="0 12px 0 0"
-            ),
-        )
-        self.resume_row.add_class("railwidgets-resume")
-        if self.autosave is None:
-            return
-        offer = self.autosave.read(type(self.game))
-        if offer is None:
-            return
-        try:
-            self._check_seats(offer.seats, offer.game.num_players)
-        except ValueError:
-            return
-        self._offer = offer
-        self.resume_text.value = (
-            f'<div style="line-height:18px"><b>{escape(offer.describe())}</b></div>'
-        )
-        self.resume_row.layout.display = "flex"
-
-    def resume(self) -> None:
-        """Resume: play on the game an autosave kept (``autosave=`` names the board)."""
-        offer = self._offer
-        if offer is None:
-            self.say("There is no kept game to resume.", error=True)
-            return
-        self.seats = list(offer.seats)
-        self.bot_seed = offer.bot_seed
-        moves = len(offer.game.history)
-        self.set_game(offer.game, f"Resumed the game that was on this board (move {moves}).")
-
-    def _drop_offer(self, *, forget: bool = False) -> None:
-        """No resuming now (a move, New game, Load, or Start fresh: ``forget``)."""
-        if self._offer is None:
-            return
-        self._offer = None
-        self.resume_row.layout.display = "none"
-        if forget:
-            self._keep()
-            self.say(f"A fresh game. {self.full_prompt()}".strip())
-
-    def _keep(self) -> None:
-        """Keep the game for a reload (``autosave=``), unless a kept one is still offered."""
-        if self.autosave is not None and self._offer is None:
-            self.autosave.write(self.game, self.seats, self.bot_seed)
 
     # -- undo ----------------------------------------------------------------------------------
 

@@ -17,8 +17,9 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -27,7 +28,18 @@ from railwidgets.core.game import Game
 from railwidgets.ui.controls import save_link, uploaded_text
 from railwidgets.ui.theme import LOAD_CLASS, MUTED
 
-__all__ = ["SAVED_FILE_HOLDS", "Autosave", "Resumable", "SaveLoad", "data_folder", "file_name"]
+if TYPE_CHECKING:
+    from railwidgets.ui.device import Device
+
+__all__ = [
+    "SAVED_FILE_HOLDS",
+    "Autosave",
+    "KeptGames",
+    "Resumable",
+    "SaveLoad",
+    "data_folder",
+    "file_name",
+]
 
 SAVE_TOOLTIP = "Save this game as a file"
 #: What the widget says beside every download link.
@@ -232,3 +244,110 @@ class Autosave:
             self.path.unlink(missing_ok=True)
         except OSError as err:
             self.failure = f"The kept game could not be removed: {err}"
+
+
+class KeptGames:
+    """Save, and the offer to resume a kept game, of a
+    :class:`~railwidgets.ui.panel.GameWidget` (a mixin): Save waits while a secret is
+    pending at the device; ``autosave=`` keeps the game after every move and offers it
+    again after a reload."""
+
+    if TYPE_CHECKING:  # what the widget provides
+        game: Game
+        seats: list[str]
+        bot_seed: int
+        autosave: Autosave | None
+        files: SaveLoad
+        device: Device
+        humans: list[int]
+        SECRETS: bool
+        _offer: Resumable | None
+
+        @property
+        def covered(self) -> bool: ...
+        def say(self, text: str, *, error: bool = False) -> None: ...
+        def is_secret(self, seat: int, action: Any, viewer: int | None) -> bool: ...
+        def full_prompt(self) -> str: ...
+        def set_game(self, game: Game, message: str = "") -> None: ...
+        def _check_seats(self, seats: Sequence[str] | None, n: int) -> list[str]: ...
+        def _button(
+            self, description: str, icon: str, tooltip: str, action: Callable[[], None]
+        ) -> widgets.Button: ...
+
+    def save_waits(self) -> str:
+        """Why Save must wait now (``""`` when it need not): under the cover, and while
+        one person's secret (a placement not yet revealed, a split not yet picked) is
+        pending before another, since a saved file holds the whole game."""
+        if self.covered:
+            return "Save waits: the device is being passed."
+        if self.SECRETS and self.device.pending_secret(self.game, self.humans, self.is_secret):
+            return (
+                "Save waits until the secret choices made at this table are revealed: "
+                "a saved file holds the whole game."
+            )
+        return ""
+
+    def save(self) -> None:
+        """Save: offer the game's record as a file to download (see :mod:`railwidgets.ui.saving`)."""
+        why = self.save_waits()
+        if why:
+            self.say(why, error=True)
+            return
+        self.say(self.files.offer(self.game))
+
+    def _build_resume_row(self) -> None:
+        self.resume_text = widgets.HTML(layout=widgets.Layout(max_width="330px"))
+        self.resume_button = self._button(
+            "Resume", "play", "Play on the game that was on this board", self.resume
+        )
+        self.resume_button.button_style = "success"
+        self.fresh_button = self._button(
+            "Start fresh", "", "Keep this new game", lambda: self._drop_offer(forget=True)
+        )
+        self.resume_row = widgets.HBox(
+            [self.resume_text, self.resume_button, self.fresh_button],
+            layout=widgets.Layout(
+                display="none", align_items="center", flex="0 0 auto", margin="0 12px 0 0"
+            ),
+        )
+        self.resume_row.add_class("railwidgets-resume")
+        if self.autosave is None:
+            return
+        offer = self.autosave.read(type(self.game))
+        if offer is None:
+            return
+        try:
+            self._check_seats(offer.seats, offer.game.num_players)
+        except ValueError:
+            return
+        self._offer = offer
+        self.resume_text.value = (
+            f'<div style="line-height:18px"><b>{escape(offer.describe())}</b></div>'
+        )
+        self.resume_row.layout.display = "flex"
+
+    def resume(self) -> None:
+        """Resume: play on the game an autosave kept (``autosave=`` names the board)."""
+        offer = self._offer
+        if offer is None:
+            self.say("There is no kept game to resume.", error=True)
+            return
+        self.seats = list(offer.seats)
+        self.bot_seed = offer.bot_seed
+        moves = len(offer.game.history)
+        self.set_game(offer.game, f"Resumed the game that was on this board (move {moves}).")
+
+    def _drop_offer(self, *, forget: bool = False) -> None:
+        """No resuming now (a move, New game, Load, or Start fresh: ``forget``)."""
+        if self._offer is None:
+            return
+        self._offer = None
+        self.resume_row.layout.display = "none"
+        if forget:
+            self._keep()
+            self.say(f"A fresh game. {self.full_prompt()}".strip())
+
+    def _keep(self) -> None:
+        """Keep the game for a reload (``autosave=``), unless a kept one is still offered."""
+        if self.autosave is not None and self._offer is None:
+            self.autosave.write(self.game, self.seats, self.bot_seed)
