@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
+from railwidgets.core.paths import data_folder  # here too: the autosave's folder
 from railwidgets.ui.controls import save_link, uploaded_text
 from railwidgets.ui.theme import LOAD_CLASS, MUTED
 
@@ -114,18 +115,6 @@ class SaveLoad:
 
 
 # -- the autosave ----------------------------------------------------------------------------
-
-
-def data_folder() -> Path:
-    """Where railwidgets keeps what it saves by itself: ``$RAILWIDGETS_DATA`` if set,
-    else the user's data folder (``$XDG_DATA_HOME/railwidgets``, by default
-    ``~/.local/share/railwidgets``; ``%LOCALAPPDATA%\\railwidgets`` on Windows)."""
-    if os.environ.get("RAILWIDGETS_DATA"):
-        return Path(os.environ["RAILWIDGETS_DATA"])
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "railwidgets"
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "railwidgets"
 
 
 @dataclass(frozen=True)
