@@ -71,7 +71,9 @@ def postgres_server(bin_dir: Path) -> Iterator[str]:
             yield f"postgresql:///postgres?host={sockets}&user=postgres"
         finally:
             subprocess.run(
-                _as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),
+                _as_owner(
+                    [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+                ),
                 check=False,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
