@@ -24,6 +24,7 @@ table store holds the game's record and every kernel replays it (see
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from railwidgets.tables.bots import BOT_KINDS, HUMAN
@@ -60,8 +61,12 @@ __all__ = [
 
 def open_store(where: str | Path | None = None) -> Store:
     """The table store at ``where``: a ``postgresql://`` (or ``postgres://``) URL, a
-    SQLite file's path, or ``None`` for the default SQLite file in the user's data
-    folder (``$RAILWIDGETS_DATA/tables.sqlite3`` if that is set)."""
+    SQLite file's path, or ``None``: ``$RAILWIDGETS_TABLES`` if set (the URL a
+    JupyterHub gives every user's server, so that links never carry it), else the
+    default SQLite file in the user's data folder (``$RAILWIDGETS_DATA/tables.sqlite3``
+    if that is set)."""
+    if where is None and os.environ.get("RAILWIDGETS_TABLES"):
+        where = os.environ["RAILWIDGETS_TABLES"]
     if isinstance(where, str) and where.startswith(("postgresql://", "postgres://")):
         from railwidgets.tables.postgres import PostgresStore
 

@@ -69,6 +69,7 @@ from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, Resumable, SaveLoad
+from railwidgets.ui.table_play import TablePlay
 from railwidgets.ui.theme import STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "ChoiceButton", "GameWidget", "SeatChoice"]
@@ -78,7 +79,7 @@ HUMAN = "human"
 RECENT_SHOWN = 12
 
 
-class GameWidget(BotPlay, widgets.VBox):
+class GameWidget(TablePlay, BotPlay, widgets.VBox):
     """Base of the three game widgets (see the module docstring)."""
 
     #: The engine class: New game offers its player counts and options.
@@ -126,6 +127,10 @@ class GameWidget(BotPlay, widgets.VBox):
         game: Game | None = None,
         animate: bool = True,
         autosave: str | None = None,
+        table: Any = None,
+        seat: int | None = None,
+        token: str | None = None,
+        store: Any = None,
         **options: Any,
     ):
         super().__init__()
@@ -138,6 +143,7 @@ class GameWidget(BotPlay, widgets.VBox):
         self.device = Device()
         self.choice = Choice.of((), self.parts)
         self._build_controls()
+        self._init_table()  # playing at a table: railwidgets.ui.table_play
         self.board = BoardView(
             *self.board_size(),
             draw_static=self._draw_static,
@@ -183,6 +189,8 @@ class GameWidget(BotPlay, widgets.VBox):
         ]
         self.device.sync(self.game)
         self._settle(static=True)
+        if table is not None:  # (table, seat, token): see join
+            self.join(table, seat, token, store=store)
 
     # -- for subclasses ---------------------------------------------------------------------
 
@@ -265,6 +273,8 @@ class GameWidget(BotPlay, widgets.VBox):
 
     @property
     def humans(self) -> list[int]:
+        if self.table is not None:
+            return self.table_humans()
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
 
     @property
@@ -283,6 +293,8 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def seen(self) -> Any:
         """What the board may show: the viewer's view when the game has secrets, else the game."""
+        if self.table is not None:
+            return self.table_seen()
         if self.SECRETS and self.viewer is not None and not self.game.is_over:
             return self.game.view(self.viewer)
         return self.game
@@ -575,6 +587,8 @@ class GameWidget(BotPlay, widgets.VBox):
     def full_prompt(self) -> str:
         """The game's prompt, and a reminder when a stopped bot is to play."""
         seat = self.game.current_player
+        if self.table is not None and (waiting := self.table_prompt()):
+            return waiting
         if self.cover_for is not None:
             name = self.game.player_name(self.cover_for)
             return f"Pass the device to {name}, who presses Ready."
@@ -585,6 +599,8 @@ class GameWidget(BotPlay, widgets.VBox):
         return self.prompt()
 
     def _is_human_turn(self) -> bool:
+        if self.table is not None:
+            return self.table_my_turn()
         seat = self.game.current_player
         return seat is not None and self.seats[seat] == HUMAN
 
@@ -722,6 +738,8 @@ class GameWidget(BotPlay, widgets.VBox):
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
         self._drop_offer()  # a move in the new game: the person chose it over the kept one
+        if self.table is not None:
+            return self.table_play(action)
         seat = self.game.current_player
         before = self.game.copy() if self.animate else self.game
         try:
@@ -858,6 +876,8 @@ class GameWidget(BotPlay, widgets.VBox):
         self._cancel_bots()
         self._cancel_hint()
         self._drop_offer()
+        if self.table is not None and game is not self.table.game:
+            self.leave_table()  # another game on this board: the table goes on without it
         if game.num_players != len(self.seats):
             self.seats = [
                 self.seats[i] if i < len(self.seats) else self.DEFAULT_BOT
@@ -878,6 +898,8 @@ class GameWidget(BotPlay, widgets.VBox):
         pending before another, since a saved file holds the whole game."""
         if self.covered:
             return "Save waits: the device is being passed."
+        if self.table is not None and not self.game.is_over:
+            return "Save waits for the end of the game at a table: a saved file holds every seat's secrets."
         if self.SECRETS and self.device.pending_secret(self.game, self.humans, self.is_secret):
             return (
                 "Save waits until the secret choices made at this table are revealed: "
@@ -945,7 +967,7 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def _keep(self) -> None:
         """Keep the game for a reload (``autosave=``), unless a kept one is still offered."""
-        if self.autosave is not None and self._offer is None:
+        if self.autosave is not None and self._offer is None and self.table is None:
             self.autosave.write(self.game, self.seats, self.bot_seed)
 
     # -- undo ----------------------------------------------------------------------------------
@@ -955,9 +977,13 @@ class GameWidget(BotPlay, widgets.VBox):
         return self.SECRETS and len(self.humans) >= 2
 
     def _can_take_back(self) -> bool:
+        if self.table is not None:
+            return False  # a move at a table is final
         return self.device.can_take_back(self.game, self.humans, self._strict())
 
     def _can_redo(self) -> bool:
+        if self.table is not None:
+            return False
         return self.game.can_redo and not (self._strict() and self.device.paused)
 
     def undo(self) -> None:
@@ -1016,6 +1042,7 @@ class GameWidget(BotPlay, widgets.VBox):
             return
         self._cancel_bots()
         self._cancel_hint()
+        self.close_table()
         self.bots_stopped = True
         self._telling = None  # words still waiting for an animation are not said
         self.board.close()
