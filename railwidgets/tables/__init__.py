@@ -3,8 +3,8 @@ the game living in a database that every kernel reads and appends to.
 
 One Jupyter kernel cannot serve several browsers (widget views of one kernel in two
 front ends do not stay in step), so each person's page keeps its own kernel; the
-table store holds the game's record and every kernel replays it (see
-:mod:`railwidgets.tables.store` for the rules, and what is protected and what is not).
+table store holds the game's record and every kernel replays it (see :class:`Store`
+and :class:`Table` for the rules, and what is protected and what is not).
 
 - :func:`open_store` ``()``: the default, a SQLite file in the user's data folder;
   ``open_store("games.sqlite3")``: any file; ``open_store("postgresql://…")``: a
@@ -25,7 +25,6 @@ table store holds the game's record and every kernel replays it (see
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from railwidgets.tables.bots import BOT_KINDS, HUMAN
 from railwidgets.tables.errors import (
@@ -59,7 +58,7 @@ __all__ = [
 ]
 
 
-def open_store(where: str | Path | None = None) -> Store:
+def open_store(where: str | os.PathLike[str] | None = None) -> Store:
     """The table store at ``where``: a ``postgresql://`` (or ``postgres://``) URL, a
     SQLite file's path, or ``None``: ``$RAILWIDGETS_TABLES`` if set (the URL a
     JupyterHub gives every user's server, so that links never carry it), else the

@@ -3,7 +3,7 @@ would play the same one.
 
 A bot's move depends only on the table's ``bot_seed``, the seat and the move number
 (:func:`bot_seed_for`) and on what the seat's view shows (the bot is handed a game
-rebuilt from that view, :func:`railwidgets.core.bots.handed`): two kernels that race to
+rebuilt from that view, by ``railwidgets.core.bots.handed``): two kernels that race to
 play it append the same action, and the append rule (the move number it follows) makes
 exactly one count. The search bot runs a fixed number of iterations here, never a time
 limit, so that a slow machine plays the same move as a fast one.

@@ -8,6 +8,7 @@ whenever another connection commits: asking costs no file read, so a page asks e
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,7 +33,7 @@ def default_path() -> Path:
 class SQLiteStore(Store):
     """Tables in the SQLite file at ``path`` (created with its folder if missing)."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         super().__init__()
         self.path = Path(path) if path is not None else default_path()
         self.where = str(self.path)

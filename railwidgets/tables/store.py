@@ -1,6 +1,6 @@
 """The table store: a game's record kept in a database, and a seat's place at it.
 
-The truth of a table is its record, as a saved game is (:meth:`Game.to_json`): the
+The truth of a table is its record, as a saved game is (:meth:`~railwidgets.core.Game.to_json`): the
 game, its options and seed (the *head*), who sits where, and the actions in order, one
 row each, numbered from 1. Nothing else is kept: every kernel rebuilds the game by
 replaying the rows through the engine, so a row the engine refuses (a tampered or
@@ -11,9 +11,9 @@ row came after that number, so two seats that act at the same moment cannot both
 count: one is refused (:class:`~railwidgets.tables.errors.MovedFirst`) after its
 table has caught up.
 
-Creating a table makes one secret token per human seat (:mod:`secrets`); the store
+Creating a table makes one secret token per human seat (Python's ``secrets``); the store
 keeps only its SHA-256 hash. Joining a seat needs its token; joining without a seat
-watches as a spectator, whose :meth:`Table.view` is what the rules show everyone.
+watches as a spectator, whose :meth:`~railwidgets.tables.Table.view` is what the rules show everyone.
 
 What this protects and what it does not: each page draws only its seat's view, and
 a seat cannot append for another. Whoever can run code against the database reads
@@ -51,6 +51,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+import railwidgets.core
 from railwidgets.core.action import Action, decode_action
 from railwidgets.core.bots import Bot, choose, handed
 from railwidgets.core.errors import RecordError
@@ -152,7 +153,7 @@ class BotTurn:
     number: int
     seat: int
     bot: Bot
-    handed: Game
+    handed: railwidgets.core.Game
 
     def choose(self) -> Action:
         """The bot's action (touches nothing but what it was handed)."""
@@ -174,7 +175,7 @@ class Store(ABC):
     @abstractmethod
     def transaction(self, write: bool) -> AbstractContextManager[Execute]:
         """A transaction; ``execute(sql, params)`` runs one statement in it (``?`` marks
-        a parameter) and returns its rows. A duplicate key raises :class:`Conflict`, a
+        a parameter) and returns its rows. A duplicate key raises ``Conflict``, a
         busy or lost database :class:`~railwidgets.tables.errors.StoreUnavailable`."""
 
     def notify(self, execute: Execute, table_id: str) -> None:  # noqa: B027 (SQLite: nothing)
@@ -237,14 +238,14 @@ class Store(ABC):
 
     def create(
         self,
-        game: Game,
+        game: railwidgets.core.Game,
         seats: Sequence[str],
         *,
         bot_seed: int | None = None,
         table_id: str | None = None,
     ) -> NewTable:
         """A new table playing ``game`` (its moves so far are stored too), one seat kind
-        per player (``"human"`` or a bot of :data:`~railwidgets.tables.bots.BOT_KINDS`).
+        per player (``"human"``, or a bot: ``"random"``, ``"greedy"`` or ``"search"``).
 
         Returns the table's id and one fresh token per human seat: hand each to the
         person at that seat (the store keeps only their hashes)."""
@@ -310,7 +311,7 @@ class Store(ABC):
         seat: int | None = None,
         token: str | None = None,
         *,
-        game: type[Game] | None = None,
+        game: type[railwidgets.core.Game] | None = None,
     ) -> Table:
         """Sit at seat ``seat`` of table ``table_id`` with its ``token``, or watch as a
         spectator (no seat). With ``game`` (a game class), a table of another game is
@@ -401,7 +402,7 @@ class Table:
         store: Store,
         table_id: str,
         seat: int | None,
-        game: Game,
+        game: railwidgets.core.Game,
         kinds: tuple[str, ...],
         bot_seed: int,
         digest: str | None,
