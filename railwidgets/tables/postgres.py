@@ -133,6 +133,12 @@ class PostgresStore(Store):
             self._missed = False
         return heard
 
+    def fileno(self) -> int:
+        """The listening connection's socket: readable when a notification has come (a
+        page watches it on its event loop, and then asks :meth:`changed`)."""
+        with self._lock:
+            return int(self._listener().fileno())
+
     def wait(self, table_id: str, timeout: float) -> bool:
         """Block up to ``timeout`` seconds for news of ``table_id`` (benchmarks, tests)."""
         if self.changed(table_id):

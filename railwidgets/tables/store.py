@@ -189,6 +189,11 @@ class Store(ABC):
         """Whether anything may have been written since this was last asked (cheap:
         no query for SQLite's data version, none for PostgreSQL's notifications)."""
 
+    def fileno(self) -> int | None:
+        """A socket that becomes readable when another kernel writes, if the store has
+        one (PostgreSQL's listening connection); ``None``: ask :meth:`changed` often."""
+        return None
+
     @abstractmethod
     def close(self) -> None:
         """Close the connection(s)."""

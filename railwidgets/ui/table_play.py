@@ -5,7 +5,8 @@
 token=…)``) sits the widget at that seat: the board shows only that seat's view, the
 person plays only their seat's moves, and every other seat's move arrives by itself:
 the kernel asks the store every ~200 ms on its event loop whether anything changed
-(SQLite's ``PRAGMA data_version``; PostgreSQL's notification, read without a query).
+(SQLite's ``PRAGMA data_version``), and with PostgreSQL also as soon as a notification
+reaches the listening socket (watched on the event loop, read without a query).
 A line above the board says which table and seat this is, who is connected, and whose
 turn it is; "Since your turn" lists what moved since. There is no hot-seat cover at a
 table (one person per page), no Undo (a move at a table is final), and Save waits for
@@ -215,6 +216,7 @@ class TablePlay:
         self._table_shown = 0  # the moves the board has shown
         self._table_before: Game | None = None  # the game as the board showed it last
         self._table_task: asyncio.Task[None] | None = None
+        self._table_fd: int | None = None  # the store's listening socket, watched
         self._table_bot_task: asyncio.Task[None] | None = None
         self._table_connected: list[int] = []
         self._table_here_at = 0.0
@@ -287,6 +289,7 @@ class TablePlay:
             if task is not None and not task.done():
                 task.cancel()
         self._table_task = self._table_bot_task = None
+        self._table_unwatch_socket()
         self.table = None
         self.table_line.value = ""
         self.seat_row.layout.display = "flex"
@@ -505,8 +508,41 @@ class TablePlay:
         if self._table_task is None or self._table_task.done():
             self._table_task = loop.create_task(self._table_poll())
 
+    def _table_watch_socket(self, loop: asyncio.AbstractEventLoop) -> None:
+        """With PostgreSQL, read a notification as soon as it arrives (the socket is
+        watched on the loop; a new connection's socket replaces a lost one's)."""
+        table = self.table
+        if table is None:
+            return
+        try:  # (while the store is in trouble, only the poll asks, waiting longer each time)
+            fd = None if self.table_problem else table.store.fileno()
+        except StoreUnavailable:
+            fd = None
+        if fd == self._table_fd:
+            return
+        self._table_unwatch_socket()
+        if fd is not None:
+            loop.add_reader(fd, self._table_readable)
+            self._table_fd = fd
+
+    def _table_unwatch_socket(self) -> None:
+        if self._table_fd is None:
+            return
+        with contextlib.suppress(Exception):
+            asyncio.get_running_loop().remove_reader(self._table_fd)
+        self._table_fd = None
+
+    def _table_readable(self) -> None:
+        try:
+            self.table_sync()
+        except Exception as err:  # a callback must not fail silently
+            self._table_unwatch_socket()
+            self.say(f"The table could not be read: {err!r}", error=True)
+
     async def _table_poll(self) -> None:
+        loop = asyncio.get_running_loop()
         while self.table is not None:
+            self._table_watch_socket(loop)
             await asyncio.sleep(POLL_SECONDS)
             try:
                 self.table_sync()

@@ -6,6 +6,7 @@ Run against SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 
@@ -196,3 +197,23 @@ def test_23_2_the_query_string_voila_passes_is_read() -> None:
         table_query("table=t1&seat=x")
     page = table_widget("")
     assert "open it with a seat" in state_text(page)
+
+
+def test_23_2_other_seats_moves_arrive_by_themselves_on_the_kernels_loop(opener: Opener) -> None:
+    """With an event loop (a kernel's), nobody calls ``table_sync``: the page's poll (and,
+    with PostgreSQL, its watch of the listening socket) brings the move in."""
+
+    async def play() -> tuple[str, str, int]:
+        _, (west, meadows) = twisty_table(opener)
+        west.play(west.game.legal_actions()[0])
+        for _ in range(500):  # up to 10 s
+            if meadows.game.history:
+                break
+            await asyncio.sleep(0.02)
+        result = (west.game.to_json(), meadows.game.to_json(), len(meadows.game.history))
+        west.close()
+        meadows.close()
+        return result
+
+    west_record, meadows_record, moves = asyncio.run(play())
+    assert moves == 1 and meadows_record == west_record
