@@ -213,6 +213,14 @@ class TablePlay:
         self.table_line.add_class("railwidgets-table-line")
         self.table_links = widgets.HTML()
         self.table_links.add_class("railwidgets-table-links")
+        self.hide_links_button = widgets.Button(
+            description="Hide the links",
+            icon="eye-slash",
+            tooltip="Every seat's link lets its holder play that seat: hide them once handed out",
+        )
+        self.hide_links_button.on_click(lambda _: self.hide_links())
+        self.table_links_box = widgets.VBox([self.table_links, self.hide_links_button])
+        self.table_links_box.layout.display = "none"
         self._table_shown = 0  # the moves the board has shown
         self._table_before: Game | None = None  # the game as the board showed it last
         self._table_task: asyncio.Task[None] | None = None
@@ -299,7 +307,7 @@ class TablePlay:
         from railwidgets.ui.controls import close_all
 
         self.leave_table()
-        close_all(self.table_line, self.table_links)
+        close_all(self.table_line, self.table_links_box)
 
     def create_table(self, store: str | Store | None = None) -> Table:
         """New game… → Play at a table: a table with the settings shown (one human seat
@@ -314,10 +322,17 @@ class TablePlay:
         first = min(new.tokens)
         table = opened.join(new.id, first, new.tokens[first])
         self.table_links.value = self._links_html(table, new.tokens)
-        if self.table_links not in self.children:
-            self.children = (*self.children[:1], self.table_links, *self.children[1:])
+        self.table_links_box.layout.display = "flex"
+        if self.table_links_box not in self.children:
+            self.children = (*self.children[:1], self.table_links_box, *self.children[1:])
         self.join(table)
         return table
+
+    def hide_links(self) -> None:
+        """Hide the Play at a table links (and forget them: the page no longer holds the
+        other seats' tokens)."""
+        self.table_links.value = ""
+        self.table_links_box.layout.display = "none"
 
     def _links_html(self, table: Table, tokens: Mapping[int, str]) -> str:
         cls = type(self).__name__

@@ -158,6 +158,8 @@ def test_23_2_play_at_a_table_from_new_game_makes_a_link_per_human_seat(
     query = links.split("seat=2&amp;token=")[1].split("'")[0]
     joined = table_widget(f"table={table.id}&seat=2&token={query}", store=opener()).children[0]
     assert joined.table.seat == 2 and joined.game.to_json() == widget.game.to_json()
+    widget.hide_links_button.click()
+    assert query not in state_text(widget)  # the other seats' tokens are gone from the page
 
 
 def test_23_3_a_store_that_stops_answering_is_said_and_tried_again(opener: Opener) -> None:
