@@ -461,6 +461,8 @@ class GameWidget(TablePlay, BotPlay, widgets.VBox):
         return checked
 
     def _seat_changed(self, seat: int, kind: str) -> None:
+        if self.table is not None:  # a table's seats are the table's (the row is hidden)
+            return
         self.seats[seat] = kind
         self._make_bots()
         self._settle(static=True)

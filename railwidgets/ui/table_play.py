@@ -51,6 +51,7 @@ from railwidgets.tables import (
     TableError,
     open_store,
 )
+from railwidgets.ui.controls import close_all
 from railwidgets.ui.theme import ERROR, MUTED
 
 if TYPE_CHECKING:
@@ -304,8 +305,6 @@ class TablePlay:
 
     def close_table(self) -> None:
         """Leave the table, and close what this mixin made (the widget is closing)."""
-        from railwidgets.ui.controls import close_all
-
         self.leave_table()
         close_all(self.table_line, self.table_links_box)
 
@@ -381,7 +380,7 @@ class TablePlay:
         if seat is None or seat == self.table.seat:
             return ""
         name = self.game.player_name(seat)
-        if self.seats[seat] != HUMAN:
+        if self.table.seats[seat] != HUMAN:
             return f"{name} (a bot) is to play."
         here = "" if seat in self._table_connected else " (not connected now)"
         return f"Waiting for {name}{here} to play."
@@ -474,7 +473,7 @@ class TablePlay:
             return
         game = self.game
         parts = []
-        for seat, kind in enumerate(self.seats):
+        for seat, kind in enumerate(table.seats):
             name = escape(game.player_name(seat))
             if seat == table.seat:
                 parts.append(f"<b>{name} (you)</b>")
@@ -584,7 +583,7 @@ class TablePlay:
         if table is None or table.seat is None or self.bots_stopped or self.table_problem:
             return False
         seat = self.game.current_player
-        return seat is not None and self.seats[seat] != HUMAN
+        return seat is not None and table.seats[seat] != HUMAN
 
     def _schedule_table_bots(self) -> None:
         table = self.table
@@ -594,7 +593,8 @@ class TablePlay:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # plain Python: at once
             while (turn := table.bot_turn()) is not None:
-                table.play_bot(turn)
+                if table.play_bot(turn) is None and table.number == turn.number:
+                    break  # refused and nothing new: never spin
             self._table_show()
             return
         if self._table_bot_task is None or self._table_bot_task.done():
