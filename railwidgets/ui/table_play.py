@@ -153,9 +153,16 @@ def table_widget(query: str | None = None, store: str | Store | None = None) -> 
                     "Play at a table"
                 )
             opened = store if isinstance(store, Store) else open_store(store)
-            table = opened.join(table_id, seat, token)
-            cls = widget_class(table.game.NAME)
-            widget = cls(game=table.game, seats=list(table.seats), table=table)
+            try:
+                table = opened.join(table_id, seat, token)
+                cls = widget_class(table.game.NAME)
+                widget = cls(game=table.game, seats=list(table.seats), table=table)
+            except BaseException:
+                if not isinstance(store, Store):
+                    opened.close()
+                raise
+            if not isinstance(store, Store):
+                widget.table_store_owned = opened  # closed when the widget leaves the table
             widget.layout.width = "100%"
             box.children = [widget]
         except (RailwidgetsError, ValueError) as err:
@@ -185,6 +192,8 @@ class TablePlay:
 
     #: The table this widget plays at (``None``: the game is on this device alone).
     table: Table | None = None
+    #: The store this widget opened for its table, closed when it leaves the table.
+    table_store_owned: Store | None = None
 
     if TYPE_CHECKING:  # what the widget provides
         game: Game
@@ -262,16 +271,24 @@ class TablePlay:
 
         A wrong token, an unknown table or a table of another game is refused with a
         :class:`~railwidgets.tables.TableError` and changes nothing."""
+        owned: Store | None = None  # a store opened here is closed when the widget leaves
         if isinstance(table, Table):
             joined = table
         else:
             opened = store if isinstance(store, Store) else open_store(store)
-            joined = opened.join(table, seat, token, game=type(self.game))
+            owned = None if isinstance(store, Store) else opened
+            try:
+                joined = opened.join(table, seat, token, game=type(self.game))
+            except BaseException:
+                if owned is not None:
+                    owned.close()
+                raise
         if joined.game.NAME != self.game.NAME:
             raise TableError(
                 f"table {joined.id!r} plays {joined.game.TITLE}, not {self.game.TITLE}"
             )
         self.leave_table()
+        self.table_store_owned = owned
         self.seats = list(joined.seats)
         self.table = joined
         self.table_problem = ""
@@ -300,6 +317,10 @@ class TablePlay:
         self._table_task = self._table_bot_task = None
         self._table_unwatch_socket()
         self.table = None
+        if self.table_store_owned is not None:
+            with contextlib.suppress(Exception):
+                self.table_store_owned.close()
+            self.table_store_owned = None
         self.table_line.value = ""
         self.seat_row.layout.display = "flex"
 
@@ -316,15 +337,22 @@ class TablePlay:
             raise ValueError("a table needs at least one Human seat")
         game = self.make_game(players, seed, **options)
         opened = store if isinstance(store, Store) else open_store(store)
-        new = opened.create(game, list(seats))
+        try:
+            new = opened.create(game, list(seats))
+            first = min(new.tokens)
+            table = opened.join(new.id, first, new.tokens[first])
+        except BaseException:
+            if not isinstance(store, Store):
+                opened.close()
+            raise
         self.settings.show(False)
-        first = min(new.tokens)
-        table = opened.join(new.id, first, new.tokens[first])
         self.table_links.value = self._links_html(table, new.tokens)
         self.table_links_box.layout.display = "flex"
         if self.table_links_box not in self.children:
             self.children = (*self.children[:1], self.table_links_box, *self.children[1:])
         self.join(table)
+        if not isinstance(store, Store):
+            self.table_store_owned = opened
         return table
 
     def hide_links(self) -> None:
