@@ -134,7 +134,28 @@ def test_23_two_pages_play_a_twisty_tracks_round_in_secret_and_see_the_reveal(
     assert meadows.cell_pixels(meadows_layout, 0, west_turn.cell) == revealed
     save_screenshot(meadows_page, "table-twisty-meadows-reloaded")
     assert winter.refresh() == [] and winter.number == 3  # nothing was lost or doubled
+    log = voila_tables_server.log_text()
+    assert log and not any(token in log for token in new.tokens.values())  # never logged
     store.close()
+
+
+def test_23_4_a_wrong_token_shows_no_token_in_the_page_or_the_server_log(
+    voila_tables_server: JupyterServer, browser_context: BrowserContext
+) -> None:
+    store = server_store(voila_tables_server)
+    new = store.create(twistytracks.Game(players=2, seed=3), ["human", "human"])
+    wrong = f"{new.tokens[1][:-4]}WXYZ"
+    page = browser_context.new_page()
+    try:
+        query = urlencode({"table": new.id, "seat": 0, "token": wrong})
+        page.goto(f"{voila_tables_server.base_url}voila/render/play-table.ipynb?{query}")
+        expect(page.get_by_text("That is not the token of Seat 1")).to_be_visible(timeout=60_000)
+        assert page.locator("canvas").count() == 0
+        shown = page.content() + voila_tables_server.log_text()
+        assert wrong not in shown and new.tokens[1] not in shown
+    finally:
+        page.close()
+        store.close()
 
 
 def otr_turn(view: OffTheRailsView) -> str:
