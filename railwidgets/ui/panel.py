@@ -29,6 +29,7 @@ Each concern has its own module, and this one puts them together:
 - :mod:`railwidgets.ui.botplay`: the bots and the Hint, and when they play (bots are
   handed a game built from their seat's view, never the game itself);
 - :mod:`railwidgets.ui.saving`: Save and Load;
+- :mod:`railwidgets.ui.table_play`: playing at a table, each person at their own browser;
 - :mod:`railwidgets.ui.rules_panel`: the Rules panel.
 
 Nothing here ever prints: messages go to the status line. Players are called by their
@@ -190,7 +191,11 @@ class GameWidget(TablePlay, BotPlay, widgets.VBox):
         self.device.sync(self.game)
         self._settle(static=True)
         if table is not None:  # (table, seat, token): see join
-            self.join(table, seat, token, store=store)
+            try:
+                self.join(table, seat, token, store=store)
+            except BaseException:
+                self.close()  # refused (a wrong token, say): nothing is left behind
+                raise
 
     # -- for subclasses ---------------------------------------------------------------------
 

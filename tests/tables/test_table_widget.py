@@ -10,6 +10,7 @@ import asyncio
 import json
 from collections.abc import Callable
 
+import ipywidgets
 import pytest
 
 from railwidgets import OffTheRailsWidget, TwistyTracksWidget, offtherails, twistytracks
@@ -103,8 +104,10 @@ def test_23_3_a_reload_rejoins_the_same_game(opener: Opener) -> None:
 
 def test_23_4_a_wrong_token_is_refused_and_no_token_reaches_a_page(opener: Opener) -> None:
     new, (west, _) = twisty_table(opener)
+    alive = len(ipywidgets.widgets.widget._instances)
     with pytest.raises(TableError, match="not the token of Seat 2"):
         TwistyTracksWidget(table=new.id, seat=1, token=new.tokens[0], store=opener())
+    assert len(ipywidgets.widgets.widget._instances) == alive  # nothing left behind
     refused = table_widget(f"table={new.id}&seat=1&token=wrong{new.tokens[0]}", store=opener())
     assert "not the token of Seat 2" in state_text(refused)
     assert new.tokens[0] not in state_text(refused)
