@@ -30,7 +30,7 @@ KERNEL_CULLING := --MappingKernelManager.cull_idle_timeout=600 \
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser docs lint bench fuzz clean
+.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser postgresql docs lint bench fuzz clean
 
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
@@ -61,7 +61,7 @@ lab: venv $(LAB_OVERRIDES)
 		$(if $(filter 0,$(shell id -u)),--allow-root) \
 		--ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/index.ipynb
 
-test: venv browser docs test-unit test-notebooks test-e2e
+test: venv browser postgresql docs test-unit test-notebooks test-e2e
 
 # The site, from the docstrings and the notebooks' saved outputs (nothing is executed):
 # every warning is an error (-W), every cross-reference must resolve (-n).
@@ -69,7 +69,7 @@ docs: venv
 	$(PY) -m sphinx -b html -n -W --keep-going -q -d docs/_build/doctrees docs docs/_build/html
 	@echo "The site: docs/_build/html/index.html"
 
-test-unit: venv
+test-unit: venv postgresql
 	$(PY) -m pytest -q -n 2 --doctest-modules --ignore=tests/e2e railwidgets tests
 
 test-notebooks: venv
@@ -88,6 +88,18 @@ browser:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else \
 			echo "The browser tests need Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."; \
+		fi; \
+	fi
+
+# The table-store tests start a throw-away PostgreSQL (Debian's postgresql: initdb, pg_ctl).
+# Install it when missing and we may (root, as in CI), as for Chromium.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian's postgresql for the table-store tests ..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+		else \
+			echo "The table-store tests need PostgreSQL's initdb: run 'sudo apt-get install postgresql'."; \
 		fi; \
 	fi
 

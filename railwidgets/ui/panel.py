@@ -30,6 +30,7 @@ Each concern has its own module, and this one puts them together:
   handed a game built from their seat's view, never the game itself);
 - :mod:`railwidgets.ui.saving`: Save and Load, and the offer to resume a kept game;
 - :mod:`railwidgets.ui.recent`: the moves since your turn, less what is secret from you;
+- :mod:`railwidgets.ui.table_play`: playing at a table, each person at their own browser;
 - :mod:`railwidgets.ui.decision`: the row of buttons for the decision in hand;
 - :mod:`railwidgets.ui.rules_panel`: the Rules panel.
 
@@ -72,6 +73,7 @@ from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, KeptGames, Resumable, SaveLoad
+from railwidgets.ui.table_play import TablePlay
 from railwidgets.ui.theme import STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
@@ -79,7 +81,7 @@ __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 HUMAN = "human"
 
 
-class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
+class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     """Base of the three game widgets (see the module docstring)."""
 
     #: The engine class: New game offers its player counts and options.
@@ -127,6 +129,10 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         game: Game | None = None,
         animate: bool = True,
         autosave: str | None = None,
+        table: Any = None,
+        seat: int | None = None,
+        token: str | None = None,
+        store: Any = None,
         **options: Any,
     ):
         super().__init__()
@@ -139,6 +145,7 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.device = Device()
         self.choice = Choice.of((), self.parts)
         self._build_controls()
+        self._init_table()  # playing at a table: railwidgets.ui.table_play
         self.board = BoardView(
             *self.board_size(),
             draw_static=self._draw_static,
@@ -192,6 +199,12 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         ]
         self.device.sync(self.game)
         self._settle(static=True)
+        if table is not None:  # (table, seat, token): see join
+            try:
+                self.join(table, seat, token, store=store)
+            except BaseException:
+                self.close()  # refused (a wrong token, say): nothing is left behind
+                raise
 
     # -- for subclasses ---------------------------------------------------------------------
 
@@ -274,6 +287,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     @property
     def humans(self) -> list[int]:
+        if self.table is not None:
+            return self.table_humans()
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
 
     @property
@@ -292,6 +307,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def seen(self) -> Any:
         """What the board may show: the viewer's view when the game has secrets, else the game."""
+        if self.table is not None:
+            return self.table_seen()
         if self.SECRETS and self.viewer is not None and not self.game.is_over:
             return self.game.view(self.viewer)
         return self.game
@@ -462,6 +479,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         return checked
 
     def _seat_changed(self, seat: int, kind: str) -> None:
+        if self.table is not None:  # a table's seats are the table's (the row is hidden)
+            return
         self.seats[seat] = kind
         self._make_bots()
         self._settle(static=True)
@@ -547,6 +566,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     def full_prompt(self) -> str:
         """The game's prompt, and a reminder when a stopped bot is to play."""
         seat = self.game.current_player
+        if self.table is not None and (waiting := self.table_prompt()):
+            return waiting
         if self.cover_for is not None:
             name = self.game.player_name(self.cover_for)
             return f"Pass the device to {name}, who presses Ready."
@@ -557,6 +578,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         return self.prompt()
 
     def _is_human_turn(self) -> bool:
+        if self.table is not None:
+            return self.table_my_turn()
         seat = self.game.current_player
         return seat is not None and self.seats[seat] == HUMAN
 
@@ -694,6 +717,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
         self._drop_offer()  # a move in the new game: the person chose it over the kept one
+        if self.table is not None:
+            return self.table_play(action)
         seat = self.game.current_player
         before = self.game.copy() if self.animate else self.game
         try:
@@ -812,6 +837,8 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self._cancel_bots()
         self._cancel_hint()
         self._drop_offer()
+        if self.table is not None and game is not self.table.game:
+            self.leave_table()  # another game on this board: the table goes on without it
         if game.num_players != len(self.seats):
             self.seats = [
                 self.seats[i] if i < len(self.seats) else self.DEFAULT_BOT
@@ -833,9 +860,13 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         return self.SECRETS and len(self.humans) >= 2
 
     def _can_take_back(self) -> bool:
+        if self.table is not None:
+            return False  # a move at a table is final
         return self.device.can_take_back(self.game, self.humans, self._strict())
 
     def _can_redo(self) -> bool:
+        if self.table is not None:
+            return False
         return self.game.can_redo and not (self._strict() and self.device.paused)
 
     def undo(self) -> None:
@@ -894,6 +925,7 @@ class GameWidget(BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             return
         self._cancel_bots()
         self._cancel_hint()
+        self.close_table()
         self.bots_stopped = True
         self._telling = None  # words still waiting for an animation are not said
         self.board.close()

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
+from railwidgets.core.paths import data_folder  # here too: the autosave's folder
 from railwidgets.ui.controls import save_link, uploaded_text
 from railwidgets.ui.theme import LOAD_CLASS, MUTED
 
@@ -126,18 +127,6 @@ class SaveLoad:
 
 
 # -- the autosave ----------------------------------------------------------------------------
-
-
-def data_folder() -> Path:
-    """Where railwidgets keeps what it saves by itself: ``$RAILWIDGETS_DATA`` if set,
-    else the user's data folder (``$XDG_DATA_HOME/railwidgets``, by default
-    ``~/.local/share/railwidgets``; ``%LOCALAPPDATA%\\railwidgets`` on Windows)."""
-    if os.environ.get("RAILWIDGETS_DATA"):
-        return Path(os.environ["RAILWIDGETS_DATA"])
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "railwidgets"
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "railwidgets"
 
 
 @dataclass(frozen=True)
@@ -262,6 +251,7 @@ class KeptGames:
         humans: list[int]
         SECRETS: bool
         _offer: Resumable | None
+        table: Any
 
         @property
         def covered(self) -> bool: ...
@@ -280,6 +270,11 @@ class KeptGames:
         pending before another, since a saved file holds the whole game."""
         if self.covered:
             return "Save waits: the device is being passed."
+        if self.table is not None and not self.game.is_over:
+            return (
+                "Save waits for the end of the game at a table: "
+                "a saved file holds every seat's secrets."
+            )
         if self.SECRETS and self.device.pending_secret(self.game, self.humans, self.is_secret):
             return (
                 "Save waits until the secret choices made at this table are revealed: "
@@ -349,5 +344,5 @@ class KeptGames:
 
     def _keep(self) -> None:
         """Keep the game for a reload (``autosave=``), unless a kept one is still offered."""
-        if self.autosave is not None and self._offer is None:
+        if self.autosave is not None and self._offer is None and self.table is None:
             self.autosave.write(self.game, self.seats, self.bot_seed)

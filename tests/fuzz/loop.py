@@ -178,11 +178,11 @@ class LoopFuzz:
             stop[0].click()
             self.events.append("press 'Stop bots' (to check the idle widget)")
         waited = 0.0
-        while any(not t.done() for t in self._tasks) and waited < IDLE_WITHIN:
+        while self._working() and waited < IDLE_WITHIN:
             await asyncio.sleep(0.01)
             waited += 0.01
         self._check("idle")
-        if any(not t.done() for t in self._tasks):
+        if self._working():
             self.problems.append(f"a task still runs {IDLE_WITHIN:.0f} s after the bots stopped")
             return
         game = w.game
@@ -215,7 +215,13 @@ class LoopFuzz:
     # -- events ---------------------------------------------------------------------------
 
     def _busy(self) -> bool:
-        return any(not t.done() for t in self._tasks)
+        return bool(self._working())
+
+    def _working(self) -> list[asyncio.Task[Any]]:
+        """The tasks still at work, less a table's poll (it runs as long as the widget
+        sits at a table: New game… → Play at a table)."""
+        poll = getattr(self.widget, "_table_task", None)
+        return [t for t in self._tasks if not t.done() and t is not poll]
 
     async def _event(self, index: int) -> None:
         # each event draws from its own generator: a run that went another way earlier
