@@ -194,7 +194,7 @@ def run_off_the_rails(context: BrowserContext, server: JupyterServer, clicks: in
     view = OffTheRailsView.only_one(page)
     view.wait_painted()
     if "choose the side" in view.wait_status(r"(choose the side|actions left)", 60):
-        view.press("Side N")
+        view.press("Side N: Red")
     view.wait_status(r"\d actions left", 60)
     view.press("Place straight")
     page.wait_for_timeout(300)

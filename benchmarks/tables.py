@@ -138,7 +138,7 @@ def browser_run(kind: str, moves: int) -> list[float]:
                     mover, other_page = views[seat], pages[1 - seat]
                     status = mover.wait_status(r"(choose the side|actions left)", timeout_s=60)
                     if "choose the side" in status:
-                        mover.press("Side N")
+                        mover.press("Side N: Red")
                         mover.wait_status(r"actions left", timeout_s=60)
                         views[1 - seat].wait_status(r"Waiting for", timeout_s=60)
                     time.sleep(0.5)  # both pages quiet

@@ -264,7 +264,9 @@ def _draw_player(
     painter.rect(x0 - 6, top - 2, layout.panel_width + 8, layout.player_row - 4, fill=PANEL,
                  stroke=SELECT if now else GRID, width=2.5 if now else 1)  # fmt: skip
     painter.rect(x0, top + 4, 18, 18, fill=fill, stroke=DARK, width=1)
-    mark = CLAN_LETTER[colour] if colour >= 0 else ("S" if len(data["sides"]) == 1 else str(seat))
+    # before sides are chosen a seat is its number from 1, as the seat selectors count
+    solo = len(data["sides"]) == 1
+    mark = CLAN_LETTER[colour] if colour >= 0 else ("S" if solo else str(seat + 1))
     painter.text(x0 + 9, top + 13.5, mark, size=12, fill=ink_for(fill), bold=True)
     name = player_name(data, seat) + ("  ◀ now" if now else "")
     painter.text(x0 + 26, top + 13, name, size=13, fill=DARK, align="left", bold=True)

@@ -44,7 +44,7 @@ from railwidgets.offtherails.actions import (
     Upgrade,
 )
 from railwidgets.offtherails.bots import GreedyBot
-from railwidgets.offtherails.components import KINDS, MISSIONS, SIDE_LETTERS, VALUE
+from railwidgets.offtherails.components import COLOURS, KINDS, MISSIONS, SIDE_LETTERS, VALUE
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
 from railwidgets.offtherails.picks import (
     NEW_TILE,
@@ -100,8 +100,8 @@ def _option_label(part: str, value: Hashable) -> str:
         return f"Pile {value}"
     if part == "mission":
         return "No claim" if value == "none" else f"Claim M{value} {MISSIONS[int(value)].name}"  # type: ignore[call-overload]
-    if part == "side":
-        return f"Side {value}"
+    if part == "side":  # the side decides the clan's colour (§2.4.2)
+        return f"Side {value}: {COLOURS[SIDE_LETTERS.index(str(value))].capitalize()}"
     if part == "cart":
         return f"{value} cart"
     if part in ("edge", "nose"):
@@ -464,8 +464,14 @@ def _tie_break(game: Game, tied: list[int]) -> str:
     data = game.position()
     jewels = [sum(n for k, n in data["stockpiles"][s].items() if k != "rock") for s in tied]
     rocks = [data["stockpiles"][s].get("rock", 0) for s in tied]
-    names = ", ".join(game.player_name(s) for s in tied)
-    return f"Tie-break (§2.13) between {names}: jewels {jewels} (more wins), then rocks {rocks} (fewer wins)."
+    names = [game.player_name(s) for s in tied]
+    joined = ", ".join(names[:-1]) + f" and {names[-1]}"
+    counts = ", ".join(f"{n} {j}" for n, j in zip(names, jewels, strict=True))
+    text = f"Tie-break between {joined}: the most jewels wins ({counts})"
+    if len(set(jewels)) == 1:  # still tied: the fewest rocks (§2.13)
+        rocked = ", ".join(f"{n} {r}" for n, r in zip(names, rocks, strict=True))
+        text += f", then the fewest rocks ({rocked})"
+    return text + "."
 
 
 def _seat_chip(data: Mapping[str, Any], seat: int) -> str:

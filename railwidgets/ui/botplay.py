@@ -64,6 +64,10 @@ class BotPlay:
         SECRETS: bool
         HINT_SECONDS: float
         HINT_ITERATIONS: int | None
+        CONFIRM: frozenset[str]
+        confirm_button: Any
+        choice_buttons: Any
+        OPTION_BUTTONS: Any
         SEAT_CHOICES: Any
 
         def say(self, text: str, *, error: bool = False) -> None: ...
@@ -224,7 +228,27 @@ class BotPlay:
         words = self.move_words(thought.action)
         share = round(100 * thought.value)
         games = f"{thought.visits} simulated game{'s' if thought.visits != 1 else ''}"
-        return f"Hint: {words[:1].upper()}{words[1:]} — it won {share}% of {games}. Pick it to play it."
+        then = self._what_plays(thought.action)
+        return (
+            f"Hint: {words[:1].upper()}{words[1:]} — it won {share}% of {games}. "
+            f"{then} to play it, or Back to choose otherwise."
+        )
+
+    def _what_plays(self, action: Action) -> str:
+        """What plays a move picked in full (a hint's): Confirm, or its last pick again
+        (its button, or its target on the board)."""
+        if action.kind in self.CONFIRM:
+            return f"Press {self.confirm_button.description}"
+        parts = list(self.parts(action))
+        if not parts:
+            return "Press Enter"
+        part, value = parts[-1]
+        for spec, _ in self.choice_buttons:
+            if spec.part == part and spec.value == value and not spec.step:
+                return f"Press {spec.description}"
+        if part in self.OPTION_BUTTONS:
+            return f"Press {self.OPTION_BUTTONS[part](value)}"
+        return "Click it on the board"
 
     def _show_hint(self, seat: int, moment: object, thought: Thought) -> None:
         """Light the hinted move, if the game is still at the moment it was asked for."""

@@ -210,6 +210,12 @@ class Choice:
         """The choice without its last pick (unchanged when nothing is picked)."""
         return self._with(self.picks[:-1])
 
+    def until(self, part: str) -> Choice:
+        """The choice with every pick after ``part`` dropped (unchanged if ``part`` is not
+        picked): pressing a button picked already starts that decision afresh."""
+        at = next((i for i, (name, _) in enumerate(self.picks) if name == part), None)
+        return self if at is None else self._with(self.picks[: at + 1])
+
     def clear(self) -> Choice:
         """The choice with nothing picked."""
         return self._with(())

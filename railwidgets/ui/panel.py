@@ -408,7 +408,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             self.OPTION_BUTTONS,
             confirm=bool(self.CONFIRM),
             press=self.press,
-            pick=self.pick,
+            pick=self.pick_by_button,
             back=self.back,
             do=self.confirm,
             ready=self.ready,
@@ -668,7 +668,17 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
                 return
             self._choose(choice)
         else:
-            self.pick(spec.part, spec.value)
+            self.pick_by_button(spec.part, spec.value)
+
+    def pick_by_button(self, part: str, value: Hashable) -> None:
+        """A button's pick. The button picked already (say after a Hint, or Back) starts
+        its decision afresh: what was picked after it goes, and the board lights the
+        first targets again."""
+        if self.choice.has(part) and self.choice.picked(part) == value:
+            if self._may_pick():
+                self._choose(self.choice.until(part))
+        else:
+            self.pick(part, value)
 
     def _choose(self, choice: Choice) -> None:
         self.choice = choice

@@ -96,9 +96,15 @@ def mini_prepare(view: MiniRailsView) -> tuple[float, float]:
 def otr_prepare(view: OffTheRailsView) -> tuple[float, float]:
     status = view.wait_status(r"(choose the side|actions left)", timeout_s=60)
     if "choose the side" in status:  # a side whose starting tracks are near the top
-        view.root.locator("button", has_text=re.compile(r"^\s*Side [NESW]\s*$")).first.wait_for()
-        free = [s for s in "NEWS" if view.button(f"Side {s}").count()]
-        view.press(f"Side {free[0]}")
+        view.root.locator(
+            "button", has_text=re.compile(r"^\s*Side [NESW]: \w+\s*$")
+        ).first.wait_for()
+        sides = [
+            f"Side {s}: {c}"
+            for s, c in zip("NESW", ("Red", "Yellow", "Green", "Blue"), strict=True)
+        ]
+        free = [side for side in sides if view.button(side).count()]
+        view.press(free[0])
     status = view.wait_status(r"(Red|Yellow|Green|Blue): \d actions left", timeout_s=60)
     colour = re.findall(r"(Red|Yellow|Green|Blue): \d actions left", status)[-1]
     side = ("Red", "Yellow", "Green", "Blue").index(colour)

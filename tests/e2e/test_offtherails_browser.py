@@ -228,7 +228,7 @@ def test_voila_play_notebook_turn_reload_and_whole_game(
     assert page.get_by_text("OffTheRailsWidget(").count() == 0
     status = view.wait_status(r"(choose the side|actions left)")
     if "choose the side" in status:
-        view.press("Side N")
+        view.press("Side N: Red")
     colour = whose_turn(view)
     side = COLOURS.index(colour)
     track = START_TRACKS[side][1]
@@ -244,7 +244,7 @@ def test_voila_play_notebook_turn_reload_and_whole_game(
     again = OffTheRailsView.only_one(page)
     again.wait_painted()
     if "choose the side" in again.wait_status(r"(choose the side|actions left)", timeout_s=60):
-        again.press("Side N")
+        again.press("Side N: Red")
     again.shot("otr-voila-2-reloaded")
     whose_turn(again)
     result = hand_to_the_bot(again, timeout_s=240)

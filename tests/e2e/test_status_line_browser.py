@@ -134,7 +134,7 @@ def test_item4_the_board_stays_put_between_clicks_in_off_the_rails(
     board = Board(view.root, view.status, view.canvas)
     board.measure("start")
     if "choose the side" in status:
-        view.press("Side N")
+        view.press("Side N: Red")
         status = view.wait_status(OTR_PROMPT, timeout_s=60)
         board.measure("side chosen")
     clan = status.split(":")[0]  # the person's clan

@@ -163,7 +163,7 @@ def otr_turn(view: OffTheRailsView) -> str:
     board), then End actions. The clan's colour."""
     status = view.wait_status(r"(choose the side|actions left)", timeout_s=60)
     if "choose the side" in status:
-        view.press("Side N")
+        view.press("Side N: Red")
     colour = whose_turn(view)
     side = COLOURS.index(colour)
     track = START_TRACKS[side][1]

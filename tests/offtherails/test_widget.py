@@ -489,3 +489,22 @@ def test_27_9_the_layout_is_chosen_by_name_and_a_bad_one_is_refused() -> None:
         OffTheRailsWidget(players=2, seed=1, layout="narrow")
     with pytest.raises(TypeError, match="Layout"):
         OffTheRailsWidget(players=2, seed=1, layout=42)  # type: ignore[arg-type]
+
+
+def test_27_pressing_the_button_picked_already_starts_its_decision_afresh() -> None:
+    """A newcomer's play-through: after a Hint (or a click) had picked a starting track,
+    Back and Place cart again left the track picked, and a click on another lit track was
+    refused ("Nothing to pick there"). Pressing the button picked already now drops what
+    was picked after it, so the board lights the tracks again."""
+    w = OffTheRailsWidget(game=scenarios.first_turn(), seats=["human", "greedy"], animate=False)
+    cart = option_button(w, "verb", "cart")
+    cart.click()
+    tracks = w.choice.options("square")
+    assert len(tracks) >= 2, tracks
+    w.click(*L.centre(tracks[0]))
+    assert w.choice.picked("square") == tracks[0]
+    cart.click()
+    assert w.choice.picks == (("verb", "cart"),), w.choice.picks
+    w.click(*L.centre(tracks[1]))
+    assert w.choice.picked("square") == tracks[1], w.status_text
+    assert not w.status_error and w.game.history == ()

@@ -32,6 +32,8 @@ def test_hint_lights_the_search_bots_move_from_the_persons_view_without_playing_
     assert w.choice.complete and w.choice.only in w.game.legal_actions()
     # the move in words, and how it fared: "Hint: <move> — it won 71% of 7 simulated games."
     assert re.match(r"Hint: \S.* — it won \d+% of \d+ simulated games?\.", w.status_text)
+    # and what plays it (a newcomer read "Pick it to play it" after the hint had picked it)
+    assert re.search(r"(Press \S.*|Click it on the board) to play it, or Back", w.status_text)
     w.confirm_button.click()  # the person takes the hint
     assert len(w.game.history) >= 1
 

@@ -459,7 +459,7 @@ def test_twins_off_the_rails_one_person_against_a_bot() -> None:
     games = _off_the_rails_games(offtherails.Game(players=2, seed=5), 1)  # seat 1 plays first
     script = [
         Step("Rules", _press("Rules")),
-        Step("Side N", _press("Side N")),
+        Step("Side N: Red", _press("Side N: Red")),
         Step("Place cart", _press("Place cart")),
         Step("click a starting track", _square((-1, 4))),
         Step("white cart", _press("white cart")),
