@@ -294,6 +294,8 @@ def draw_static(painter: Painter, layout: Layout = LAYOUT, *, all_tracks: bool =
         _, cy = layout.centre((k, 0))
         painter.text(cx, layout.board_y - 10, str(k), size=12, fill=MUTED)
         painter.text(layout.board_x - 12, cy, str(k), size=12, fill=MUTED)
+    # squares are named (row, column), rows first: said in the empty corner of the ring
+    painter.text(4, layout.board_y - 10, "(row, col)", size=12, fill=MUTED, align="left")
     painter.rect(x0, y0, n * s, n * s, stroke=DARK, width=2)
 
 
