@@ -74,7 +74,7 @@ from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, KeptGames, Resumable, SaveLoad
 from railwidgets.ui.table_play import TablePlay
-from railwidgets.ui.theme import STATUS_HEIGHT, status_html
+from railwidgets.ui.theme import SIDE_CLASS, STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
@@ -161,6 +161,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
                 flex="1 1 220px", max_width="260px", min_width="220px", margin="0 0 0 8px"
             ),
         )
+        side.add_class(SIDE_CLASS)  # as tall as the board, the list scrolls (theme.BOARD_CSS)
         self.main_row = widgets.HBox(
             [self.board.canvas, side, self.board.style], layout=widgets.Layout(flex_flow="row wrap")
         )

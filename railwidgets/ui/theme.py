@@ -43,6 +43,7 @@ __all__ = [
     "PANEL",
     "PAPER",
     "SELECT",
+    "SIDE_CLASS",
     "STATUS_HEIGHT",
     "VOILA_ABOVE_BOARD",
     "Swatch",
@@ -77,6 +78,11 @@ BOARD_CLASS = "railwidgets-board"
 #: view when the page opens (issue 27 item 10). JupyterLab is left alone: a notebook
 #: scrolls, and the tutorials' tall boards would shrink too much.
 LOAD_CLASS = "railwidgets-load"
+#: The column beside the board ("since your turn"). It is as tall as the board and its
+#: list scrolls inside it: a long list at the end of a game pushed the score table far
+#: below the board (a newcomer's play-through, issue 27). Wrapped under a narrow board,
+#: it keeps a fixed height.
+SIDE_CLASS = "railwidgets-side"
 VOILA_ABOVE_BOARD = 250
 BOARD_CSS = (
     f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
@@ -84,6 +90,8 @@ BOARD_CSS = (
     f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
     f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'
     " font-size: var(--jp-widgets-font-size, 13px); }"
+    f" .{SIDE_CLASS} {{ position: relative; min-height: 220px; }}"
+    f" .{SIDE_CLASS} > .railwidgets-recent {{ position: absolute; inset: 0; overflow-y: auto; }}"
     f" body[data-voila] canvas.{BOARD_CLASS} {{ width: auto !important;"
     f" max-width: 100% !important; max-height: calc(100vh - {VOILA_ABOVE_BOARD}px); }}"
 )

@@ -254,6 +254,15 @@ def test_voila_play_notebook_turn_reload_and_whole_game(
     scores = again.scores.inner_text()
     assert "★" in scores, scores
     again.shot("otr-voila-3-game-over")
+    # the list beside the board scrolls inside the board's height: the score table is
+    # right under the board, however long the game's list (a newcomer's play-through)
+    boxes = page.evaluate(
+        """() => ['canvas.railwidgets-board', '.railwidgets-side', '.railwidgets-scores']
+             .map(s => document.querySelector(s).getBoundingClientRect().toJSON())"""
+    )
+    board, side, table = boxes
+    assert side["bottom"] <= board["bottom"] + 1, boxes
+    assert table["top"] - board["bottom"] < 30, boxes
     browser_page.console.assert_clean()
 
 
