@@ -211,7 +211,7 @@ class Game(BaseGame):
     OPTIONS = (
         Option(
             "scoring",
-            "what scores: travel and stations (full), stations only (R52) or travel only (R53)",
+            "what scores: travel and stations (the full game), or, as variants, stations only or travel only (§2.14)",
             SCORING_MODES,
             "full",
             label="Scoring",

@@ -236,7 +236,7 @@ def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -
         painter.text(
             BOARD_X,
             penalty + space + 14,
-            "Travel only (R53): stations score nothing",
+            "Travel only (a variant): stations score nothing",
             size=12,
             fill=MUTED,
             align="left",

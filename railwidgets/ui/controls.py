@@ -30,6 +30,7 @@ __all__ = [
     "close_all",
     "on_press",
     "save_link",
+    "seat_caption",
     "seat_dropdown",
     "tree",
     "uploaded_text",
@@ -128,6 +129,39 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
     )
 
 
+#: What each kind of seat is, in a player's words (under the seats in New game…).
+SEAT_HELP = {
+    "human": "a person at this device",
+    "random": "any legal move, at random",
+    "greedy": "the move that gains most at once",
+    "search": "looks ahead by playing many games out: the strongest",
+}
+
+
+def seat_help(choices: Mapping[str, SeatChoice]) -> str:
+    """One line saying what the seat kinds on offer are (HTML).
+
+    >>> seat_help({"human": ("Human", None), "greedy": ("Greedy bot", None)})  # doctest: +ELLIPSIS
+    '<div ...>Human: a person at this device · Greedy bot: the move that gains most at once</div>'
+    """
+    said = " · ".join(
+        f"{escape(label)}: {SEAT_HELP[key]}"
+        for key, (label, _) in choices.items()
+        if key in SEAT_HELP
+    )
+    return f'<div style="font-size:12px;color:{MUTED}">{said}</div>'
+
+
+def seat_caption(name: str, seat: int) -> str:
+    """A seat selector's label: its number and its player's name ("1 Orange"; "Player 1"
+    alone when the name is the number already).
+
+    >>> seat_caption("Orange", 0), seat_caption("Player 2", 1)
+    ('1 Orange', 'Player 2')
+    """
+    return name if name == f"Player {seat + 1}" else f"{seat + 1} {name}"
+
+
 class NewGameForm(widgets.VBox):
     """The settings of the next game; :meth:`read` gives them, checked.
 
@@ -185,6 +219,7 @@ class NewGameForm(widgets.VBox):
                 layout=widgets.Layout(flex_flow="row wrap"),
             ),
             self.seat_row,
+            widgets.HTML(seat_help(seat_choices)),
             widgets.HBox([self.start, self.cancel]),
         ]
 
@@ -201,11 +236,17 @@ class NewGameForm(widgets.VBox):
             self._kinds[i] if i < len(self._kinds) else self.default_bot for i in range(players)
         ]
         close_all(*self.seat_inputs)
+        names = self.game_cls(players=players, seed=0)  # the players' names at the start
         self.seat_inputs = [
-            seat_dropdown(f"Seat {seat + 1}", kind, self.seat_choices)
+            seat_dropdown(seat_caption(names.player_name(seat), seat), kind, self.seat_choices)
             for seat, kind in enumerate(kinds)
         ]
         self.seat_row.children = self.seat_inputs
+
+    def take_seats(self, seats: Sequence[str]) -> None:
+        """Show these seats (the game's as they are now) for the next game."""
+        self.seat_inputs, self._kinds = [], list(seats)
+        self._build_seats(int(self.players.value))
 
     def read(self) -> tuple[int, int | None, dict[str, Any], list[str]]:
         """``(players, seed, options, seats)`` as chosen; ``OptionError`` naming what is wrong."""

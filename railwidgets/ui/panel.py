@@ -64,6 +64,7 @@ from railwidgets.ui.controls import (
     SeatChoice,
     close_all,
     on_press,
+    seat_caption,
     seat_dropdown,
     tree,
 )
@@ -461,8 +462,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     def _seat_caption(self, seat: int) -> str:
         """A seat selector's label: its number and its player's name ("1 Orange"; "Player 1"
         alone when the name is the number already)."""
-        name = self.game.player_name(seat)
-        return name if name == f"Player {seat + 1}" else f"{seat + 1} {name}"
+        return seat_caption(self.game.player_name(seat), seat)
 
     def _check_seats(self, seats: Sequence[str] | None, n: int) -> list[str]:
         if seats is None:
@@ -809,7 +809,9 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     # -- new games, saved games ------------------------------------------------------------------
 
     def toggle_settings(self) -> None:
-        """New game…: show or hide the next game's settings."""
+        """New game…: show or hide the next game's settings (the seats as they are now)."""
+        if not self.settings.shown and int(self.settings.players.value) == self.game.num_players:
+            self.settings.take_seats(self.seats)
         self.settings.show(not self.settings.shown)
 
     def start_new_game(self) -> None:
