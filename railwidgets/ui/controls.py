@@ -21,6 +21,8 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
+from railwidgets.i18n import _
+from railwidgets.ui.language import language_dropdown, words
 from railwidgets.ui.theme import MUTED
 
 __all__ = [
@@ -83,7 +85,11 @@ def on_press(
 
     def pressed(_: widgets.Button) -> None:
         if button.disabled:
-            refuse(f"{button.description or button.tooltip} is not available now.")
+            refuse(
+                _("{button} is not available now.").format(
+                    button=button.description or button.tooltip
+                )
+            )
             return
         action()
 
@@ -93,7 +99,7 @@ def on_press(
 def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> widgets.Dropdown:
     """The selector of one seat (``label`` names it): Human, or one of the bots."""
     return widgets.Dropdown(
-        options=[(text, key) for key, (text, _) in choices.items()],
+        options=[(_(text), key) for key, (text, make) in choices.items()],
         value=kind,
         description=label,
         layout=widgets.Layout(width="205px"),
@@ -106,21 +112,19 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
     :meth:`Option.word`), with what it means written under it: a tooltip is not
     shown by JupyterLab or Voilà."""
     allowed = option.allowed(players)
-    common: dict[str, Any] = {"tooltip": option.doc, "style": {"description_width": "initial"}}
+    common: dict[str, Any] = {"style": {"description_width": "initial"}}
     if set(allowed) == {True, False}:
-        box: widgets.Widget = widgets.Checkbox(
-            value=bool(value), indent=False, description=option.title, **common
-        )
+        box: widgets.Widget = widgets.Checkbox(value=bool(value), indent=False, **common)
     else:
         box = widgets.Dropdown(
-            options=[(option.word(v), v) for v in allowed],
+            options=[(_(option.word(v)), v) for v in allowed],
             value=value,
-            description=option.title,
             layout=widgets.Layout(width="100%"),
             **common,
         )
-    help_text = widgets.HTML(
-        f"<div style='font-size:12px;line-height:1.3;color:{MUTED}'>{escape(option.doc)}</div>"
+    words(box, description=option.title, tooltip=option.doc)
+    help_text = words(
+        widgets.HTML(style={"font_size": "12px", "text_color": MUTED}), value=option.doc
     )
     return widgets.VBox(
         [box, help_text], layout=widgets.Layout(width="290px", margin="0 12px 6px 0")
@@ -142,6 +146,7 @@ class NewGameForm(widgets.VBox):
         seats: Sequence[str],
         seat_choices: Mapping[str, SeatChoice],
         default_bot: str,
+        lang: str = "en",
     ):
         super().__init__(
             layout=widgets.Layout(border="1px solid #BDBDBD", padding="4px", display="none")
@@ -151,36 +156,37 @@ class NewGameForm(widgets.VBox):
         self.default_bot = default_bot
         self.players = widgets.Dropdown(
             options=[
-                (f"{n} (variant)" if n in game_cls.DESIGNED_PLAYERS else str(n), n)
+                (_("{n} (variant)").format(n=n) if n in game_cls.DESIGNED_PLAYERS else str(n), n)
                 for n in game_cls.PLAYERS
             ],
             value=players,
-            description="Players",
             layout=widgets.Layout(width="150px"),
             style={"description_width": "55px"},
         )
+        words(self.players, description="Players")
         self.seed = widgets.Text(
             value="",
-            placeholder="random",
-            description="Seed",
             layout=widgets.Layout(width="150px"),
             style={"description_width": "40px"},
         )
+        words(self.seed, description="Seed", placeholder="random")
+        #: the language of the widget (Start switches to the one chosen)
+        self.language = language_dropdown(lang)
         self.option_inputs: dict[str, widgets.Widget] = {
             opt.name: _option_input(opt, options.get(opt.name, opt.default_for(players)), players)
             for opt in game_cls.OPTIONS
         }
-        self.start = widgets.Button(description="Start", icon="play", button_style="success")
-        self.cancel = widgets.Button(description="Cancel")
+        self.start = words(widgets.Button(icon="play", button_style="success"), description="Start")
+        self.cancel = words(widgets.Button(), description="Cancel")
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
         self._kinds = list(seats)
         self._build_seats(players)
         self.players.observe(lambda change: self._build_seats(change["new"]), "value")
         self.children = [
-            widgets.HTML("<b>New game</b>: choose, then press Start."),
+            words(widgets.HTML(), value="<b>New game</b>: choose, then press Start."),
             widgets.HBox(
-                [self.players, self.seed, *self.option_inputs.values()],
+                [self.players, self.seed, self.language, *self.option_inputs.values()],
                 layout=widgets.Layout(flex_flow="row wrap"),
             ),
             self.seat_row,
@@ -201,7 +207,7 @@ class NewGameForm(widgets.VBox):
         ]
         close_all(*self.seat_inputs)
         self.seat_inputs = [
-            seat_dropdown(f"Seat {seat + 1}", kind, self.seat_choices)
+            seat_dropdown(_("Seat {n}").format(n=seat + 1), kind, self.seat_choices)
             for seat, kind in enumerate(kinds)
         ]
         self.seat_row.children = self.seat_inputs
@@ -215,7 +221,9 @@ class NewGameForm(widgets.VBox):
             try:
                 seed = int(text)
             except ValueError:
-                raise OptionError(f"The seed must be a whole number, not {text!r}.") from None
+                raise OptionError(
+                    _("The seed must be a whole number, not {text}.").format(text=repr(text))
+                ) from None
         options = {name: self.option_value(name) for name in self.option_inputs}
         for opt in self.game_cls.OPTIONS:  # the game's own check, with the game's own words
             opt.check(options[opt.name], players)
@@ -242,7 +250,9 @@ def save_link(record: str, filename: str) -> str:
     data = base64.b64encode(record.encode()).decode()
     return (
         f'<a download="{escape(filename)}" href="data:application/json;base64,{data}" '
-        f'style="text-decoration:underline">⬇ Download {escape(filename)}</a>'
+        f'style="text-decoration:underline">⬇ '
+        + escape(_("Download {name}").format(name=filename))
+        + "</a>"
     )
 
 

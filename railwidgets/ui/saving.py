@@ -24,14 +24,16 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
+from railwidgets.i18n import N_, _, language, ngettext, tr
 from railwidgets.ui.controls import save_link, uploaded_text
+from railwidgets.ui.language import words
 from railwidgets.ui.theme import LOAD_CLASS, MUTED
 
 __all__ = ["SAVED_FILE_HOLDS", "Autosave", "Resumable", "SaveLoad", "data_folder", "file_name"]
 
-SAVE_TOOLTIP = "Save this game as a file"
+SAVE_TOOLTIP = N_("Save this game as a file")
 #: What the widget says beside every download link.
-SAVED_FILE_HOLDS = (
+SAVED_FILE_HOLDS = N_(
     "A saved file holds the whole game, with what is still hidden (the order of what is "
     "face down, secret choices): open it only when the game is over, or Load it to play on."
 )
@@ -64,29 +66,33 @@ class SaveLoad:
         self.game_cls = game_cls
         self.loaded = loaded
         self.refuse = refuse
-        self.button = widgets.Button(
-            description="Save",
-            icon="download",
-            tooltip=SAVE_TOOLTIP,
-            layout=widgets.Layout(width="auto"),
-        )
+        self.button = widgets.Button(icon="download", layout=widgets.Layout(width="auto"))
+        words(self.button, description="Save", tooltip=SAVE_TOOLTIP)
         self.load_input = widgets.FileUpload(
-            accept=".json",
-            multiple=False,
-            description="Load",
-            tooltip="Load a saved game",
-            layout=widgets.Layout(width="auto"),
+            accept=".json", multiple=False, layout=widgets.Layout(width="auto")
         )
+        words(self.load_input, description="Load", tooltip="Load a saved game")
         self.load_input.add_class(LOAD_CLASS)  # shown as "Load…", without a file count
+        self.speak(language())
         self.load_input.observe(self._uploaded, "value")
         self.row = widgets.HTML()
+
+    def speak(self, lang: str) -> None:
+        """The Load button's label in ``lang`` (a CSS rule per language, theme.load_css)."""
+        for name in list(self.load_input._dom_classes):
+            if name.startswith(f"{LOAD_CLASS}-"):
+                self.load_input.remove_class(name)
+        if lang != "en":
+            self.load_input.add_class(f"{LOAD_CLASS}-{lang}")
 
     def offer(self, game: Game) -> str:
         """Show the link that downloads ``game``'s record; what to say about it."""
         name = file_name(game)
-        note = f"<div style='font-size:12px;color:{MUTED}'>{SAVED_FILE_HOLDS}</div>"
+        note = f"<div style='font-size:12px;color:{MUTED}'>{_(SAVED_FILE_HOLDS)}</div>"
         self.row.value = save_link(game.to_json(indent=1), name) + note
-        return f"Saved: click the link to download {name}. Load it back with Load."
+        return _("Saved: click the link to download {name}. Load it back with Load.").format(
+            name=name
+        )
 
     def clear(self) -> None:
         """Drop the link (the game moved on, or the device is passed)."""
@@ -96,7 +102,7 @@ class SaveLoad:
     def wait(self, why: str) -> None:
         """Disable Save while ``why`` is not empty, and say why in its tooltip."""
         self.button.disabled = bool(why)
-        self.button.tooltip = why or SAVE_TOOLTIP
+        self.button.tooltip = why or _(SAVE_TOOLTIP)
 
     def _uploaded(self, change: Mapping[str, Any]) -> None:
         if not change["new"]:
@@ -104,7 +110,11 @@ class SaveLoad:
         try:
             game = self.game_cls.from_json(uploaded_text(change["new"]))
         except (RecordError, ValueError) as err:
-            self.refuse(f"That file was not loaded: {err}. The game on screen is unchanged.")
+            self.refuse(
+                _("That file was not loaded: {reason}. The game on screen is unchanged.").format(
+                    reason=tr(err.args[0] if err.args else err)
+                )
+            )
         else:
             self.loaded(game)
         finally:
@@ -148,15 +158,18 @@ class Resumable:
         """
         ago = max(0.0, (time.time() if now is None else now) - self.saved_at)
         minutes = round(ago / 60)
+        hours = round(minutes / 60)
         when = (
-            "a moment ago"
+            _("a moment ago")
             if minutes < 1
-            else f"{minutes} minute{'s' if minutes != 1 else ''} ago"
+            else ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
             if minutes < 120
-            else f"{round(minutes / 60)} hours ago"
+            else ngettext("{n} hour ago", "{n} hours ago", hours).format(n=hours)
         )
         moves = len(self.game.history)
-        return f"A game of {self.game.TITLE} was on this board {when}, at move {moves}."
+        return _("A game of {title} was on this board {when}, at move {n}.").format(
+            title=_(self.game.TITLE), when=when, n=moves
+        )
 
 
 class Autosave:

@@ -78,6 +78,19 @@ BOARD_CSS = (
     " font-size: var(--jp-widgets-font-size, 13px); }"
 )
 
+
+def load_css() -> str:
+    """The Load button's label in each other language (a FileUpload marked
+    ``railwidgets-load-<lang>``: see :meth:`railwidgets.ui.saving.SaveLoad.speak`)."""
+    from railwidgets.i18n import LANGUAGES, catalog
+
+    return "".join(
+        f' .{LOAD_CLASS}-{code}::after {{ content: "{catalog(code).gettext("Load…")}"; }}'
+        for code in LANGUAGES
+        if code != "en"
+    )
+
+
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
 INFO = DARK
 

@@ -1,0 +1,134 @@
+"""A widget's language: ``lang=`` on every game widget, switched in place.
+
+A widget speaks its language whatever it does: each of its entry points (a click, a
+button, a key, a bot's move, a redraw for a page that connects, a call from Python)
+runs inside :func:`railwidgets.i18n.use`, and the tasks and callbacks it starts inherit
+that (they copy the context they were made in). Labels made once (buttons, tooltips,
+captions) keep their English words beside them (:func:`words`), so that
+:func:`relabel` says them again in another language.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from railwidgets.i18n import LANGUAGES, _, check_language, language, use
+
+__all__ = ["SPEAKING", "language_dropdown", "relabel", "speaking", "words"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The entry points of a game widget: each runs in the widget's language.
+SPEAKING: tuple[str, ...] = (
+    "click",
+    "key",
+    "pick",
+    "press",
+    "back",
+    "confirm",
+    "play",
+    "undo",
+    "redo",
+    "ready",
+    "proceed",
+    "toggle_settings",
+    "start_new_game",
+    "new_game",
+    "set_game",
+    "resume",
+    "save",
+    "hint",
+    "toggle_bots",
+    "stop",
+    "refresh",
+    "to_svg",
+    "_repr_mimebundle_",
+    "_client_ready",
+    "_seat_changed",
+    "_update_rules",
+    "_drop_offer",
+    "_draw_static",
+    "_draw_dynamic",
+    "_loaded",
+)
+
+
+def speaking(method: F) -> F:
+    """``method`` run in its widget's language (``self.lang``)."""
+    if getattr(method, "_speaking", False):
+        return method
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        lang = getattr(self, "_lang", None)
+        if lang is None:
+            return method(self, *args, **kwargs)
+        with use(lang):
+            return method(self, *args, **kwargs)
+
+    run._speaking = True  # type: ignore[attr-defined]
+    return run  # type: ignore[return-value]
+
+
+def speaking_init(init: F) -> F:
+    """``__init__`` taking ``lang=`` (default: the language in use, from the locale),
+    refused at once if unknown, and building everything in that language."""
+    if getattr(init, "_speaking", False):
+        return init
+
+    @functools.wraps(init)
+    def run(self: Any, *args: Any, lang: str | None = None, **kwargs: Any) -> None:
+        if lang is not None or getattr(self, "_lang", None) is None:
+            self._lang = check_language(lang if lang is not None else language())
+        with use(self._lang):
+            init(self, *args, **kwargs)
+
+    run._speaking = True  # type: ignore[attr-defined]
+    return run  # type: ignore[return-value]
+
+
+def make_speaking(cls: type, names: Iterable[str] = SPEAKING, *, inherited: bool = False) -> None:
+    """Wrap the entry points ``cls`` itself defines (``inherited``: also those it
+    inherits), and its ``__init__``."""
+    for name in names:
+        method = getattr(cls, name, None) if inherited else cls.__dict__.get(name)
+        if callable(method):
+            setattr(cls, name, speaking(method))
+    if "__init__" in cls.__dict__:
+        cls.__init__ = speaking_init(cls.__dict__["__init__"])  # type: ignore[misc]
+
+
+def words(widget: widgets.Widget, **english: str) -> widgets.Widget:
+    """Set each trait of ``widget`` to the translation of its English words (a
+    ``description``, a ``tooltip``, a ``placeholder``...), and keep the English for
+    :func:`relabel`. Returns ``widget``."""
+    kept = dict(getattr(widget, "_rw_words", {}))
+    for trait, text in english.items():
+        kept[trait] = text
+        setattr(widget, trait, _(text) if text else text)
+    widget._rw_words = kept
+    return widget
+
+
+def relabel(items: Iterable[widgets.Widget]) -> None:
+    """Say every label made with :func:`words` again, in the language in use."""
+    for widget in items:
+        for trait, text in getattr(widget, "_rw_words", {}).items():
+            said = _(text) if text else text
+            if getattr(widget, trait) != said:
+                setattr(widget, trait, said)
+
+
+def language_dropdown(lang: str) -> widgets.Dropdown:
+    """The New game form's language selector (each language in its own words)."""
+    dropdown = widgets.Dropdown(
+        options=[(name, code) for code, name in LANGUAGES.items()],
+        value=check_language(lang),
+        layout=widgets.Layout(width="205px"),
+        style={"description_width": "75px"},
+    )
+    return words(dropdown, description="Language")
