@@ -35,7 +35,7 @@ QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 # The interface's gettext catalogs (railwidgets/i18n.py): each .po compiled to its .mo
 LOCALE := railwidgets/locale
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/railwidgets.po))
-MESSAGE_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k t -k nt:1,2
+MESSAGE_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k T_ -k TC_:1c,2 -k NT_:1,2
 
 .PHONY: help venv catalogs messages lab voila test test-unit test-notebooks test-e2e browser docs lint bench fuzz clean
 

@@ -10,7 +10,7 @@ Pure Python (the standard library's :mod:`gettext`): the engines use it too, and
 never import a widget.
 
 - :func:`_` and :func:`ngettext` translate at once, into the language in use;
-- :func:`t` and :func:`nt` make a :class:`Text`: an English ``str`` (so an engine's
+- :func:`T_` and :func:`NT_` make a :class:`Text`: an English ``str`` (so an engine's
   log and its errors read as before) that remembers its message and its values, and
   :func:`tr` says it again in the language in use (a widget's log in Russian);
 - the language in use: the one a widget set for what it is doing
@@ -18,11 +18,11 @@ never import a widget.
   (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
 
 >>> with use("ru"):
-...     ngettext("{n} jewel", "{n} jewels", 21).format(n=21)
-'21 самоцвет'
->>> line = t("{name} passes.", name="Ann")
+...     [ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 21)]
+['1 очко', '2 очка', '5 очков', '21 очко']
+>>> line = T_("{names} wins.", names="Ann")
 >>> line, tr(line, "es")
-('Ann passes.', 'Ann pasa.')
+('Ann wins.', 'Gana Ann.')
 >>> check_language("xx")
 Traceback (most recent call last):
 ...
@@ -34,7 +34,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -46,17 +46,21 @@ from railwidgets.core.errors import OptionError
 __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
+    "NT_",
     "N_",
+    "TC_",
+    "T_",
     "Text",
     "_",
+    "capital",
     "catalog",
     "check_language",
+    "joined",
     "language",
     "locale_language",
     "ngettext",
-    "nt",
+    "pgettext",
     "set_language",
-    "t",
     "tr",
     "use",
 ]
@@ -160,6 +164,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog(language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in the language in use, as meant in ``context`` ("company": "red" is
+    a company, whose name agrees with the word for company)."""
+    return catalog(language()).pgettext(context, msgid)
+
+
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for the catalog only (it is translated later, where it is shown)."""
     return msgid
@@ -175,31 +185,43 @@ class Text(str):
     msgid: str
     plural: str | None
     n: int | None
+    context: str | None
     params: dict[str, Any]
 
     def __new__(
-        cls, msgid: str, plural: str | None = None, n: int | None = None, **params: Any
+        cls,
+        msgid: str,
+        plural: str | None = None,
+        n: int | None = None,
+        context: str | None = None,
+        /,
+        **params: Any,
     ) -> Text:
         self = super().__new__(cls, _format(msgid if plural is None or n == 1 else plural, params))
         self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
+        self.context = context
         return self
 
     def say(self, lang: str | None = None) -> str:
         """These words in ``lang`` (default: the language in use)."""
         book = catalog(check_language(lang) if lang else language())
-        if self.plural is None:
+        if self.context is not None:
+            words = book.pgettext(self.context, self.msgid)
+        elif self.plural is None:
             words = book.gettext(self.msgid)
         else:
             words = book.ngettext(self.msgid, self.plural, self.n if self.n is not None else 1)
-        said = {k: v.say(lang) if isinstance(v, Text) else v for k, v in self.params.items()}
+        said = {k: v.say(lang) if hasattr(v, "say") else v for k, v in self.params.items()}
         return _format(words, said)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_text, (self.msgid, self.plural, self.n, self.params))
+        return (_text, (self.msgid, self.plural, self.n, self.context, self.params))
 
 
-def _text(msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Text:
-    return Text(msgid, plural, n, **params)
+def _text(
+    msgid: str, plural: str | None, n: int | None, context: str | None, params: dict[str, Any]
+) -> Text:
+    return Text(msgid, plural, n, context, **params)
 
 
 def _format(words: str, params: dict[str, Any]) -> str:
@@ -209,17 +231,61 @@ def _format(words: str, params: dict[str, Any]) -> str:
     return string.Formatter().vformat(words, (), params)
 
 
-def t(msgid: str, **params: Any) -> Text:
+def T_(msgid: str, **params: Any) -> Text:
     """A message said in English now and in any language later (:func:`tr`)."""
     return Text(msgid, **params)
 
 
-def nt(singular: str, plural: str, n: int, **params: Any) -> Text:
-    """:func:`t` with a plural: the form for ``n`` (which is also the value ``{n}``)."""
-    return Text(singular, plural, n, n=n, **params)
+def TC_(context: str, msgid: str) -> Text:
+    """A word said in English now and later as meant in ``context`` (:func:`pgettext`)."""
+    return Text(msgid, None, None, context)
+
+
+def NT_(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """:func:`T_` with a plural: the form for ``n`` (which is also the value ``{n}``)."""
+    return Text(singular, plural, n, None, n=n, **params)
+
+
+class Joined(str):
+    """Words joined by ``sep`` (``", "``, or a :class:`Text` such as ``T_(" and ")``),
+    each said in the reader's language with the rest (:meth:`say`)."""
+
+    items: tuple[Any, ...]
+    sep: str
+
+    def __new__(cls, items: Iterable[Any], sep: str = ", ") -> Joined:
+        kept = tuple(items)
+        self = super().__new__(cls, str(sep).join(str(item) for item in kept))
+        self.items, self.sep = kept, sep
+        return self
+
+    def say(self, lang: str | None = None) -> str:
+        """These words in ``lang`` (default: the language in use)."""
+        return tr(self.sep, lang).join(tr(item, lang) for item in self.items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.items, self.sep))
+
+
+def joined(items: Iterable[Any], sep: str = ", ") -> Joined:
+    """``sep.join(items)``, said in any language later (:func:`tr`).
+
+    >>> joined([T_("Orange"), T_("Purple")], T_(" and ")).say("es")
+    'Naranja y Morado'
+    """
+    return Joined(items, sep)
+
+
+def capital(words: str) -> str:
+    """``words`` with a capital first letter (a sentence that starts with a name).
+
+    >>> capital("red can still build.")
+    'Red can still build.'
+    """
+    return words[:1].upper() + words[1:]
 
 
 def tr(value: object, lang: str | None = None) -> str:
     """``value`` as the reader reads it: a :class:`Text` in ``lang`` (default: the
     language in use), anything else as it is."""
-    return value.say(lang) if isinstance(value, Text) else str(value)
+    return value.say(lang) if isinstance(value, Text | Joined) else str(value)

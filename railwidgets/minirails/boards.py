@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, GRID, LIGHT, MUTED, ink_for
+from railwidgets.i18n import _
 from railwidgets.minirails.components import COMPANY_FILL, COMPANY_LETTER, PROFIT_MAX, PROFIT_MIN
 from railwidgets.minirails.layout import (
     MIN_TEXT,
@@ -38,7 +39,7 @@ def draw_boards_static(painter: Painter, players: int, layout: Layout) -> None:
     """The scale, then per player: marker, name and an empty −10..+10 track."""
     w = layout.cell_w()
     scale_y = layout.boards_y - 3
-    painter.text(10, scale_y, "PROFIT BOARDS", **LABEL)  # type: ignore[arg-type]
+    painter.text(10, scale_y, _("PROFIT BOARDS"), **LABEL)  # type: ignore[arg-type]
     for v in range(PROFIT_MIN, PROFIT_MAX + 1):
         x = layout.track_x + (v - PROFIT_MIN) * w + w / 2
         painter.text(
@@ -111,7 +112,7 @@ def draw_boards(
         cy = layout.board_top(seat) + layout.board_row / 2
         if final is not None:
             score, gone = final[seat]
-            mark = "  ★ wins" if seat in winners else ""
+            mark = "  ★ " + _("wins") if seat in winners else ""
             painter.text(
                 34, cy + 9, f"{score:+d}{mark}", size=13, fill=DARK, align="left", bold=True
             )
@@ -121,11 +122,11 @@ def draw_boards(
             left = actions_left[seat] if actions_left is not None else frozenset()
             x = 34.0
             for action, width in ((BUY, 33.0), (BUILD, 44.0)):
+                word = _("BUY") if action == BUY else _("BUILD")
+                width = max(width, 8.0 * len(word) + 6)  # a longer word in another language
                 tags.append((x, cy + 2, width, 15))
                 tag_fills.append(DARK if action in left else None)
-                words.append(
-                    (x + width / 2, cy + 10, action.upper(), LIGHT if action in left else GRID)
-                )
+                words.append((x + width / 2, cy + 10, word, LIGHT if action in left else GRID))
                 x += width + 4
         for share, point in zip(seat_shares, share_points(seat_shares, seat, layout), strict=True):
             if share in gone:

@@ -38,6 +38,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
+from railwidgets.i18n import N_
 from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
@@ -184,7 +185,7 @@ class Game(BaseGame):
     """A game of Off the Rails for 1 (solo, §2.15) to 4 players."""
 
     NAME: ClassVar[str] = "offtherails"
-    TITLE: ClassVar[str] = "Off the Rails"
+    TITLE: ClassVar[str] = N_("Off the Rails")
     PLAYERS: ClassVar[range] = range(1, 5)
     DEFAULT_PLAYERS: ClassVar[int] = 4
     OPTIONS: ClassVar[tuple[Option, ...]] = (

@@ -69,6 +69,7 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
+from railwidgets.i18n import N_
 from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index
 from railwidgets.twistytracks.components import (
     CELLS,
@@ -203,7 +204,7 @@ class Game(BaseGame):
     """A game of Twisty Tracks for 1–8 players (5–8 on the doubled scoring board)."""
 
     NAME = "twistytracks"
-    TITLE = "Twisty Tracks"
+    TITLE = N_("Twisty Tracks")
     PLAYERS = range(1, 9)
     DEFAULT_PLAYERS = 2
     #: 5–8 players need the doubled scoring board, which is our design (§2.14 R55, D14).

@@ -233,10 +233,10 @@ class BotPlay:
         words = self.move_words(thought.action)
         share = round(100 * thought.value)
         return ngettext(
-            "Hint: {move} — it won {share}% of {n} simulated game. Pick it to play it.",
-            "Hint: {move} — it won {share}% of {n} simulated games. Pick it to play it.",
+            "Hint: {move} — it won {share} of {n} simulated game. Pick it to play it.",
+            "Hint: {move} — it won {share} of {n} simulated games. Pick it to play it.",
             thought.visits,
-        ).format(move=f"{words[:1].upper()}{words[1:]}", share=share, n=thought.visits)
+        ).format(move=f"{words[:1].upper()}{words[1:]}", share=f"{share}%", n=thought.visits)
 
     def _show_hint(self, seat: int, moment: object, thought: Thought) -> None:
         """Light the hinted move, if the game is still at the moment it was asked for."""

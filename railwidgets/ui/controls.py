@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
-from railwidgets.i18n import _
+from railwidgets.i18n import N_, _
 from railwidgets.ui.language import language_dropdown, words
 from railwidgets.ui.theme import MUTED
 
@@ -83,7 +83,7 @@ def on_press(
     """Call ``action`` when ``button`` is pressed while enabled; a press on a disabled
     button (possible from Python) is refused through ``refuse``, doing nothing else."""
 
-    def pressed(_: widgets.Button) -> None:
+    def pressed(_button: widgets.Button) -> None:
         if button.disabled:
             refuse(
                 _("{button} is not available now.").format(
@@ -124,7 +124,9 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
         )
     words(box, description=option.title, tooltip=option.doc)
     help_text = words(
-        widgets.HTML(style={"font_size": "12px", "text_color": MUTED}), value=option.doc
+        widgets.HTML(),
+        html=f"<div style='font-size:12px;line-height:1.3;color:{MUTED}'>{{}}</div>",
+        value=option.doc,
     )
     return widgets.VBox(
         [box, help_text], layout=widgets.Layout(width="290px", margin="0 12px 6px 0")
@@ -163,28 +165,30 @@ class NewGameForm(widgets.VBox):
             layout=widgets.Layout(width="150px"),
             style={"description_width": "55px"},
         )
-        words(self.players, description="Players")
+        words(self.players, description=N_("Players"))
         self.seed = widgets.Text(
             value="",
             layout=widgets.Layout(width="150px"),
             style={"description_width": "40px"},
         )
-        words(self.seed, description="Seed", placeholder="random")
+        words(self.seed, description=N_("Seed"), placeholder=N_("random"))
         #: the language of the widget (Start switches to the one chosen)
         self.language = language_dropdown(lang)
         self.option_inputs: dict[str, widgets.Widget] = {
             opt.name: _option_input(opt, options.get(opt.name, opt.default_for(players)), players)
             for opt in game_cls.OPTIONS
         }
-        self.start = words(widgets.Button(icon="play", button_style="success"), description="Start")
-        self.cancel = words(widgets.Button(), description="Cancel")
+        self.start = words(
+            widgets.Button(icon="play", button_style="success"), description=N_("Start")
+        )
+        self.cancel = words(widgets.Button(), description=N_("Cancel"))
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
         self._kinds = list(seats)
         self._build_seats(players)
         self.players.observe(lambda change: self._build_seats(change["new"]), "value")
         self.children = [
-            words(widgets.HTML(), value="<b>New game</b>: choose, then press Start."),
+            words(widgets.HTML(), value=N_("<b>New game</b>: choose, then press Start.")),
             widgets.HBox(
                 [self.players, self.seed, self.language, *self.option_inputs.values()],
                 layout=widgets.Layout(flex_flow="row wrap"),

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from html import escape
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from railwidgets.i18n import LANGUAGES, _, check_language, language, use
+from railwidgets.i18n import LANGUAGES, N_, _, check_language, language, use
 
 __all__ = ["SPEAKING", "language_dropdown", "relabel", "speaking", "words"]
 
@@ -102,23 +103,29 @@ def make_speaking(cls: type, names: Iterable[str] = SPEAKING, *, inherited: bool
         cls.__init__ = speaking_init(cls.__dict__["__init__"])  # type: ignore[misc]
 
 
-def words(widget: widgets.Widget, **english: str) -> widgets.Widget:
+def words(widget: widgets.Widget, html: str = "", **english: str) -> widgets.Widget:
     """Set each trait of ``widget`` to the translation of its English words (a
     ``description``, a ``tooltip``, a ``placeholder``...), and keep the English for
-    :func:`relabel`. Returns ``widget``."""
+    :func:`relabel`. ``html``: a template the (escaped) words go into, ``{}``.
+    Returns ``widget``."""
     kept = dict(getattr(widget, "_rw_words", {}))
     for trait, text in english.items():
-        kept[trait] = text
-        setattr(widget, trait, _(text) if text else text)
+        kept[trait] = (text, html)
+        setattr(widget, trait, _said(text, html))
     widget._rw_words = kept
     return widget
+
+
+def _said(text: str, html: str) -> str:
+    said = _(text) if text else text
+    return html.format(escape(said)) if html else said
 
 
 def relabel(items: Iterable[widgets.Widget]) -> None:
     """Say every label made with :func:`words` again, in the language in use."""
     for widget in items:
-        for trait, text in getattr(widget, "_rw_words", {}).items():
-            said = _(text) if text else text
+        for trait, (text, html) in getattr(widget, "_rw_words", {}).items():
+            said = _said(text, html)
             if getattr(widget, trait) != said:
                 setattr(widget, trait, said)
 
@@ -131,4 +138,4 @@ def language_dropdown(lang: str) -> widgets.Dropdown:
         layout=widgets.Layout(width="205px"),
         style={"description_width": "75px"},
     )
-    return words(dropdown, description="Language")
+    return words(dropdown, description=N_("Language"))

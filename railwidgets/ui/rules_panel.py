@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from railwidgets.core.rulebook import RuleBook, UnknownRuleError
-from railwidgets.i18n import _
+from railwidgets.i18n import N_, _
 from railwidgets.ui.language import words
 from railwidgets.ui.theme import GRID
 
@@ -32,7 +32,11 @@ class RulesPanel:
         self.book = self.book_for(game_name)
         self.game_name = game_name
         self.button = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
-        words(self.button, description="Rules", tooltip="The rules for the decision in hand")
+        words(
+            self.button,
+            description=N_("Rules"),
+            tooltip=N_("The rules for the decision in hand"),
+        )
         self.view = widgets.HTML(
             layout=widgets.Layout(
                 display="none",

@@ -67,11 +67,11 @@ class SaveLoad:
         self.loaded = loaded
         self.refuse = refuse
         self.button = widgets.Button(icon="download", layout=widgets.Layout(width="auto"))
-        words(self.button, description="Save", tooltip=SAVE_TOOLTIP)
+        words(self.button, description=N_("Save"), tooltip=SAVE_TOOLTIP)
         self.load_input = widgets.FileUpload(
             accept=".json", multiple=False, layout=widgets.Layout(width="auto")
         )
-        words(self.load_input, description="Load", tooltip="Load a saved game")
+        words(self.load_input, description=N_("Load"), tooltip=N_("Load a saved game"))
         self.load_input.add_class(LOAD_CLASS)  # shown as "Load…", without a file count
         self.speak(language())
         self.load_input.observe(self._uploaded, "value")

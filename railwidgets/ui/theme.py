@@ -82,10 +82,10 @@ BOARD_CSS = (
 def load_css() -> str:
     """The Load button's label in each other language (a FileUpload marked
     ``railwidgets-load-<lang>``: see :meth:`railwidgets.ui.saving.SaveLoad.speak`)."""
-    from railwidgets.i18n import LANGUAGES, catalog
+    from railwidgets.i18n import LANGUAGES, N_, catalog
 
     return "".join(
-        f' .{LOAD_CLASS}-{code}::after {{ content: "{catalog(code).gettext("Load…")}"; }}'
+        f' .{LOAD_CLASS}-{code}::after {{ content: "{catalog(code).gettext(N_("Load…"))}"; }}'
         for code in LANGUAGES
         if code != "en"
     )
@@ -101,7 +101,9 @@ def points(n: int) -> str:
     >>> points(6), points(1), points(-3)
     ('6 points', '1 point', '-3 points')
     """
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
+    from railwidgets.i18n import ngettext
+
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
 
 def chip(swatch: Swatch, text: str | None = None, *, round_: bool = True) -> str:
