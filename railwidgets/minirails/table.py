@@ -183,7 +183,7 @@ def _draw_taxed_and_bag(painter: Painter, s: State, layout: Layout, fresh: bool)
         bx, by, bw, bh = layout.slot_box(layout.taxed_y, len(s.taxed) - 1)
         painter.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke=DARK, width=2.5)
         painter.text(
-            bx + bw + 6, by + bh / 2, "← just taxed", size=MIN_TEXT, fill=DARK, align="left"
+            bx + bw + 6, by + bh / 2, "← " + _("just taxed"), size=MIN_TEXT, fill=DARK, align="left"
         )
     x0 = layout.panel_x
     step = (layout.track_right - x0) / len(COMPANIES)

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
-from railwidgets.i18n import N_, _
+from railwidgets.i18n import N_, T_, _
 from railwidgets.ui.language import language_dropdown, words
 from railwidgets.ui.theme import MUTED
 
@@ -85,10 +85,8 @@ def on_press(
 
     def pressed(_button: widgets.Button) -> None:
         if button.disabled:
-            refuse(
-                _("{button} is not available now.").format(
-                    button=button.description or button.tooltip
-                )
+            refuse(  # said in the language of whoever shows it (railwidgets.i18n.Text)
+                T_("{button} is not available now.", button=button.description or button.tooltip)
             )
             return
         action()

@@ -52,6 +52,7 @@ SPEAKING: tuple[str, ...] = (
     "_seat_changed",
     "_update_rules",
     "_drop_offer",
+    "say",
     "_draw_static",
     "_draw_dynamic",
     "_loaded",

@@ -520,6 +520,7 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` in the status line (an error is marked as such)."""
+        text = tr(text)  # a Text (railwidgets.i18n): in the widget's language
         self.status_text = text
         self.status_error = error
         self.said += 1
