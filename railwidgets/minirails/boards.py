@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, GRID, LIGHT, MUTED, ink_for
-from railwidgets.i18n import _
+from railwidgets.i18n import _, tr
 from railwidgets.minirails.components import COMPANY_FILL, COMPANY_LETTER, PROFIT_MAX, PROFIT_MIN
 from railwidgets.minirails.layout import (
     MIN_TEXT,
@@ -53,7 +53,9 @@ def draw_boards_static(painter: Painter, players: int, layout: Layout) -> None:
             fills.append(LOSS_CELL if v < 0 else PROFIT_CELL if v > 0 else EVEN_CELL)
         cy = y + layout.board_row / 2
         draw_marker(painter, 20, cy - 7, 9, seat)
-        painter.text(34, cy - 7, player_name(seat), size=13, fill=DARK, align="left", bold=True)
+        name = tr(player_name(seat))  # a long name (Polish) gets smaller to fit before the track
+        size = min(13.0, (layout.track_x - 38) / (0.68 * max(1, len(name))))
+        painter.text(34, cy - 7, name, size=size, fill=DARK, align="left", bold=True)
     painter.rects(cells, fills, stroke=GRID, width=0.6)
 
 

@@ -95,13 +95,15 @@ def on_press(
 
 
 def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> widgets.Dropdown:
-    """The selector of one seat (``label`` names it): Human, or one of the bots."""
+    """The selector of one seat (``label`` names it): Human, or one of the bots. The
+    label has room for its words (a player's name is longer in some languages)."""
+    room = max(75, round(8.5 * len(label)))
     return widgets.Dropdown(
         options=[(_(text), key) for key, (text, make) in choices.items()],
         value=kind,
         description=label,
-        layout=widgets.Layout(width="205px"),
-        style={"description_width": "75px"},
+        layout=widgets.Layout(width=f"{130 + room}px"),
+        style={"description_width": f"{room}px"},
     )
 
 

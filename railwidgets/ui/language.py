@@ -11,15 +11,18 @@ captions) keep their English words beside them (:func:`words`), so that
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any, TypeVar
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from railwidgets.core.errors import OptionError
 from railwidgets.i18n import LANGUAGES, N_, _, check_language, language, use
 
-__all__ = ["SPEAKING", "language_dropdown", "relabel", "speaking", "words"]
+__all__ = ["SPEAKING", "language_dropdown", "page_language", "relabel", "speaking", "words"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -129,6 +132,28 @@ def relabel(items: Iterable[widgets.Widget]) -> None:
             said = _said(text, html)
             if getattr(widget, trait) != said:
                 setattr(widget, trait, said)
+
+
+def page_language(environ: Mapping[str, str] | None = None) -> tuple[str | None, str]:
+    """The language a page's address asks for, ``?lang=ru``: Voilà hands a page's query
+    string to its kernel as the environment variable ``QUERY_STRING`` (as CGI does).
+
+    ``(code, "")``; ``(None, "")`` when the address names none (the locale decides);
+    ``(None, why)`` for a code there is not (the widget says it, in the locale's language).
+
+    >>> page_language({"QUERY_STRING": "lang=pl"}), page_language({})
+    (('pl', ''), (None, ''))
+    >>> page_language({"QUERY_STRING": "lang=xx"})[1]
+    "there is no language 'xx': the languages are en (English), ru (Русский), es (Español), pl (Polski)"
+    """
+    env = os.environ if environ is None else environ
+    asked = parse_qs(env.get("QUERY_STRING", "")).get("lang")
+    if not asked:
+        return None, ""
+    try:
+        return check_language(asked[-1]), ""
+    except OptionError as err:
+        return None, str(err)
 
 
 def language_dropdown(lang: str) -> widgets.Dropdown:

@@ -84,8 +84,9 @@ def load_css() -> str:
     ``railwidgets-load-<lang>``: see :meth:`railwidgets.ui.saving.SaveLoad.speak`)."""
     from railwidgets.i18n import LANGUAGES, N_, catalog
 
+    label = N_("Load…")
     return "".join(
-        f' .{LOAD_CLASS}-{code}::after {{ content: "{catalog(code).gettext(N_("Load…"))}"; }}'
+        f' .{LOAD_CLASS}-{code}::after {{ content: "{catalog(code).gettext(label)}"; }}'
         for code in LANGUAGES
         if code != "en"
     )
