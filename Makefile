@@ -61,7 +61,7 @@ venv: $(STAMP) catalogs
 catalogs: $(CATALOGS)
 
 $(LOCALE)/%/LC_MESSAGES/railwidgets.mo: $(LOCALE)/%/LC_MESSAGES/railwidgets.po | $(STAMP)
-	$(VENV)/bin/pybabel compile -q -D railwidgets -l $* -i $< -o $@
+	$(VENV)/bin/pybabel compile -D railwidgets -l $* -i $< -o $@
 
 messages: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords $(MESSAGE_KEYWORDS) \

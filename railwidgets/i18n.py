@@ -34,7 +34,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -58,6 +58,7 @@ __all__ = [
     "joined",
     "language",
     "locale_language",
+    "mapped",
     "ngettext",
     "pgettext",
     "set_language",
@@ -274,6 +275,26 @@ def joined(items: Iterable[Any], sep: str = ", ") -> Joined:
     'Naranja y Morado'
     """
     return Joined(items, sep)
+
+
+def mapped(value: Any, change: Callable[[Any], Any]) -> Any:
+    """``value`` with each of its parts (a :class:`Text`'s values, a :class:`Joined`'s
+    items, and theirs) replaced by ``change(part)`` where that is not ``None`` (a widget
+    names the seats of an engine's line so).
+
+    >>> line = T_("{names} wins.", names=T_("seat {n}", n=1))
+    >>> tr(mapped(line, lambda v: "Ann" if getattr(v, "msgid", "") == "seat {n}" else None))
+    'Ann wins.'
+    """
+    got = change(value)
+    if got is not None:
+        return got
+    if isinstance(value, Text):
+        params = {key: mapped(v, change) for key, v in value.params.items()}
+        return Text(value.msgid, value.plural, value.n, value.context, **params)
+    if isinstance(value, Joined):
+        return Joined([mapped(item, change) for item in value.items], mapped(value.sep, change))
+    return value
 
 
 def capital(words: str) -> str:

@@ -281,11 +281,16 @@ class GameWidget(BotPlay, widgets.VBox):
         as its board shows them, and players by their names)."""
         return line
 
+    def line_words(self, line: object) -> str:
+        """A log line or an engine's refusal (a :class:`~railwidgets.i18n.Text`) in the
+        widget's language, as a person reads it (:meth:`event_text`)."""
+        return self.event_text(tr(line))
+
     def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
         """What ``action`` led to, for the "since your turn" list: the log ``lines`` it wrote,
         as a person reads them, less the one that only says the move again."""
         said = f"{self.game.player_name(seat)}: {action}"
-        return [self.event_text(tr(line)) for line in lines if line != said]
+        return [self.line_words(line) for line in lines if line != said]
 
     def prompt(self) -> str:
         """What the seat to play should do now: one short sentence."""
@@ -587,7 +592,7 @@ class GameWidget(BotPlay, widgets.VBox):
         game = self.game
         self.scores.value = self.score_html()
         lines = list(game.log)[-200:]
-        items = "".join(f"<li>{escape(self.event_text(tr(line)))}</li>" for line in reversed(lines))
+        items = "".join(f"<li>{escape(self.line_words(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
             "<div style='font-size:12px'>"
             + _("<b>Game log</b> (newest first)")
@@ -812,7 +817,7 @@ class GameWidget(BotPlay, widgets.VBox):
         try:
             self.game.apply(action)
         except IllegalActionError as err:
-            self.say(self.event_text(tr(err.args[0] if err.args else err)), error=True)
+            self.say(self.line_words(err.args[0] if err.args else err), error=True)
             return False
         assert seat is not None
         self._decided(seat)

@@ -49,6 +49,15 @@ def english_fragments(lang: str) -> set[str]:
     return found
 
 
+def english_left(lang: str, text: str) -> list[str]:
+    """The English fragments of the catalog found in ``text`` as whole words."""
+    return sorted(
+        piece
+        for piece in english_fragments(lang)
+        if re.search(rf"(?<![\w]){re.escape(piece)}(?![\w])", text)
+    )
+
+
 def visible(html: str) -> str:
     """What a person reads of some HTML (tags and attributes dropped, tooltips kept)."""
     titles = " ".join(re.findall(r"title='([^']*)'", html))
@@ -109,7 +118,7 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
     finally:
         w.close()
     text = "\n".join(said)
-    left = sorted(piece for piece in english_fragments(lang) if piece in text)
+    left = english_left(lang, text)
     assert left == [], f"English left on a {lang} screen"
     if lang == "ru":  # no Latin word at all, but the keys' names
         keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}  # ñ ends a word here
@@ -178,3 +187,47 @@ def test_the_language_comes_from_the_locale_else_english(monkeypatch: pytest.Mon
         w.close()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "pl"])
+def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> None:
+    from railwidgets import TwistyTracksWidget
+
+    w = TwistyTracksWidget(
+        players=3,
+        seed=4,
+        seats=["human", "random", "random"],
+        animate=False,
+        bot_pause=0,
+        lang=lang,
+    )
+    said: list[str] = []
+    rng = random.Random(4)
+    try:
+        said += screen(w)
+        for x, y in ((2, 2), (w.WIDTH - 3, w.HEIGHT - 3)):  # off every frame: refused, in words
+            w.click(x, y)
+            said.append(w.status_text)
+        w.key("q")
+        said.append(w.status_text)
+        w.confirm()
+        said.append(w.status_text)
+        while not w.game.is_over:
+            action = rng.choice(w.game.legal_actions())
+            w.pick("cell", action.cell)
+            said += screen(w)
+            w.play(action)
+            said += screen(w)
+        w.undo()
+        said += screen(w)
+        w.redo()
+        said += screen(w)
+    finally:
+        w.close()
+    text = "\n".join(said)
+    left = english_left(lang, text)
+    assert left == [], f"English left on a {lang} screen"
+    if lang == "ru":
+        keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}
+        latin = set(re.findall(r"[A-Za-z]{3,}", text)) - keys_and_languages
+        assert latin == set()
