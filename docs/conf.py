@@ -144,6 +144,7 @@ PUBLIC_MODULES = (
     "railwidgets.arena",
     "railwidgets.tutorials",
     "railwidgets.draw",
+    "railwidgets.i18n",
 )
 
 

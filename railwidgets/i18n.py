@@ -50,6 +50,7 @@ __all__ = [
     "N_",
     "TC_",
     "T_",
+    "Joined",
     "Text",
     "_",
     "capital",

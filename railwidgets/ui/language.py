@@ -56,6 +56,7 @@ SPEAKING: tuple[str, ...] = (
     "_update_rules",
     "_drop_offer",
     "say",
+    "save_waits",
     "_draw_static",
     "_draw_dynamic",
     "_loaded",

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
-from railwidgets.i18n import N_, _, language, ngettext, tr
+from railwidgets.i18n import N_, T_, _, language, ngettext
 from railwidgets.ui.controls import save_link, uploaded_text
 from railwidgets.ui.language import words
 from railwidgets.ui.theme import LOAD_CLASS, MUTED
@@ -110,9 +110,10 @@ class SaveLoad:
         try:
             game = self.game_cls.from_json(uploaded_text(change["new"]))
         except (RecordError, ValueError) as err:
-            self.refuse(
-                _("That file was not loaded: {reason}. The game on screen is unchanged.").format(
-                    reason=tr(err.args[0] if err.args else err)
+            self.refuse(  # a Text: said in the widget's language (the upload has none)
+                T_(
+                    "That file was not loaded: {reason}. The game on screen is unchanged.",
+                    reason=err.args[0] if err.args else str(err),
                 )
             )
         else:

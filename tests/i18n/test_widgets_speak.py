@@ -21,6 +21,7 @@ from railwidgets.minirails.components import MAP_HEXES
 from railwidgets.minirails.render import DEFAULT_LAYOUT as L
 from railwidgets.minirails.story import round_end_frames
 from tests.minirails.test_widget import play_by_clicks
+from tests.ui.test_kit import upload
 
 HUMANS3 = ["human", "human", "human"]
 
@@ -231,3 +232,18 @@ def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> Non
         keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}
         latin = set(re.findall(r"[A-Za-z]{3,}", text)) - keys_and_languages
         assert latin == set()
+
+
+def test_refusals_from_buttons_and_files_speak_the_widgets_language() -> None:
+    """A press on a disabled button and a file that is not a saved game are refused in
+    the widget's language, though the front end's callbacks carry none of their own."""
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3, animate=False, lang="ru")
+    try:
+        w.redo_button.click()
+        assert w.status_text == "«Вернуть» сейчас недоступно."
+        w.load_input.value = [upload(b"{")]
+        assert w.status_text.startswith("Файл не загружен: ")
+        assert w.status_text.endswith("Партия на экране не изменилась.")
+        assert w.game.history == ()
+    finally:
+        w.close()
