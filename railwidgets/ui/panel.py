@@ -221,6 +221,8 @@ class GameWidget(BotPlay, widgets.VBox):
             self._build_seat_row()
             self.rules.set_language(code)
             self.files.speak(code)
+            if self.board_size() != self.board.size:  # words of another length (a panel)
+                self.board.resize(*self.board_size())
             self.board.redraw(static=True)
             self._update_panels()
             self.say(self.full_prompt())

@@ -45,7 +45,11 @@ def english_fragments(lang: str) -> set[str]:
             )
             for piece in re.split(r"[|{}()·:;,.“”—…]+", literal):
                 piece = piece.strip()
-                if re.search(r"[A-Za-z]{4}", piece) and not any(piece in f for f in forms):
+                if (
+                    re.search(r"[A-Za-z]{4}", piece)
+                    and len(piece) >= 5  # "solo", "final": words of Spanish too
+                    and not any(piece in f for f in forms)
+                ):
                     found.add(piece)
     return found
 
@@ -123,7 +127,8 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
     assert left == [], f"English left on a {lang} screen"
     if lang == "ru":  # no Latin word at all, but the keys' names
         keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}  # ñ ends a word here
-        latin = set(re.findall(r"[A-Za-z]{3,}", text)) - keys_and_languages
+        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
+        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
         assert latin == set()
 
 
@@ -230,7 +235,8 @@ def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> Non
     assert left == [], f"English left on a {lang} screen"
     if lang == "ru":
         keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}
-        latin = set(re.findall(r"[A-Za-z]{3,}", text)) - keys_and_languages
+        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
+        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
         assert latin == set()
 
 
@@ -247,3 +253,41 @@ def test_refusals_from_buttons_and_files_speak_the_widgets_language() -> None:
         assert w.game.history == ()
     finally:
         w.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "pl"])
+def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> None:
+    from railwidgets import OffTheRailsWidget
+
+    w = OffTheRailsWidget(
+        players=2, seed=3, seats=["human", "random"], animate=False, bot_pause=0, lang=lang
+    )
+    said: list[str] = []
+    rng = random.Random(3)
+    try:
+        said += screen(w)
+        w.click(2, 2)  # off the board's squares: refused, in words
+        said.append(w.status_text)
+        w.key("q")
+        said.append(w.status_text)
+        moves = 0
+        while not w.game.is_over and moves < 400:
+            legal = w.game.legal_actions()
+            action = rng.choice(legal)
+            w.play(action)
+            moves += 1
+            if moves % 5 == 0:
+                said += screen(w)
+        said += screen(w)
+        w.undo()
+        said += screen(w)
+    finally:
+        w.close()
+    text = "\n".join(said)
+    left = english_left(lang, text)
+    assert left == [], f"English left on a {lang} screen"
+    if lang == "ru":
+        keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}
+        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
+        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        assert latin == set()
