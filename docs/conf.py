@@ -64,7 +64,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         "py:class",
-        r"(collections\.abc|concurrent\.futures(\._base)?|os|pathlib|random|threading|t|typing)\.\w+",
+        r"(collections\.abc|concurrent\.futures(\._base)?|gettext|os|pathlib|random|threading|t|typing)\.\w+",
     ),
     ("py:class", r"railwidgets\.\w+\.\w+\.\w+"),  # e.g. railwidgets.minirails.layout.Layout
     ("py:class", r"G|Layout"),  # the same two, as written in signatures

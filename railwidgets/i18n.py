@@ -6,10 +6,10 @@ Every word a player reads goes through the gettext catalogs of
 compile``; the compiled ``.mo`` files are built by ``make`` and by the package build).
 English is the language of the source, so it needs no catalog.
 
-Pure Python (the standard library's :mod:`gettext`): the engines use it too, and
+Pure Python (the standard library's ``gettext``): the engines use it too, and
 never import a widget.
 
-- :func:`_` and :func:`ngettext` translate at once, into the language in use;
+- ``_`` and :func:`ngettext` translate at once, into the language in use;
 - :func:`T_` and :func:`NT_` make a :class:`Text`: an English ``str`` (so an engine's
   log and its errors read as before) that remembers its message and its values, and
   :func:`tr` says it again in the language in use (a widget's log in Russian);
@@ -52,7 +52,6 @@ __all__ = [
     "T_",
     "Joined",
     "Text",
-    "_",
     "capital",
     "catalog",
     "check_language",
@@ -71,6 +70,7 @@ __all__ = [
 LANGUAGES: dict[str, str] = {"en": "English", "ru": "Русский", "es": "Español", "pl": "Polski"}
 #: The gettext domain and where its catalogs are.
 DOMAIN = "railwidgets"
+#: The folder of the catalogs: ``<lang>/LC_MESSAGES/railwidgets.po`` and ``.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The language a widget speaks in while it acts (``None``: the process's).
 _current: ContextVar[str | None] = ContextVar("railwidgets_language", default=None)
