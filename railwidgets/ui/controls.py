@@ -216,6 +216,22 @@ class NewGameForm(widgets.VBox):
         ]
         self.seat_row.children = self.seat_inputs
 
+    def speak(self) -> None:
+        """Say the choices again in the language in use (what is chosen stays chosen)."""
+        players = self.players.value
+        self.players.options = [
+            (_("{n} (variant)").format(n=n) if n in self.game_cls.DESIGNED_PLAYERS else str(n), n)
+            for n in self.game_cls.PLAYERS
+        ]
+        self.players.value = players
+        self._build_seats(players)
+        for option in self.game_cls.OPTIONS:
+            box = self.option_input(option.name)
+            if isinstance(box, widgets.Dropdown):
+                value = box.value
+                box.options = [(_(option.word(v)), v) for v in option.allowed(players)]
+                box.value = value
+
     def read(self) -> tuple[int, int | None, dict[str, Any], list[str]]:
         """``(players, seed, options, seats)`` as chosen; ``OptionError`` naming what is wrong."""
         players = int(self.players.value)

@@ -218,6 +218,7 @@ class GameWidget(BotPlay, widgets.VBox):
             close_all(*self.decision.option_buttons)  # said again by _update_panels
             self.decision.option_buttons = []
             self.settings.language.value = code
+            self.settings.speak()
             self._build_seat_row()
             self.rules.set_language(code)
             self.files.speak(code)

@@ -170,6 +170,12 @@ def test_switching_language_redraws_in_place_and_changes_nothing_in_the_game() -
         assert "krążek" in w.status_text
         assert "RYNEK" in board_texts(w)
         assert w.settings.language.value == "pl"
+        assert [d.description for d in w.settings.seat_inputs] == [
+            "Miejsce 1",
+            "Miejsce 2",
+            "Miejsce 3",
+        ]
+        assert w.settings.seat_inputs[1].label == "Chciwy bot"  # the choice made stays
         w.settings.language.value = "es"  # the New game form's selector
         assert w.lang == "es" and w.undo_button.description == "Deshacer"
         assert w.game.to_json() == record
