@@ -125,7 +125,7 @@ def draw_boards(
             x = 34.0
             for action, width in ((BUY, 33.0), (BUILD, 44.0)):
                 word = _("BUY") if action == BUY else _("BUILD")
-                width = max(width, 8.0 * len(word) + 6)  # a longer word in another language
+                width = max(width, 7.5 * len(word) + 6)  # a longer word in another language
                 tags.append((x, cy + 2, width, 15))
                 tag_fills.append(DARK if action in left else None)
                 words.append((x + width / 2, cy + 10, word, LIGHT if action in left else GRID))

@@ -32,7 +32,7 @@ from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import Swatch
-from railwidgets.i18n import N_, T_, _, capital, joined, ngettext, tr
+from railwidgets.i18n import N_, T_, _, joined, ngettext, tr
 from railwidgets.offtherails import render
 from railwidgets.offtherails.actions import (
     ChangeSpeed,
@@ -121,7 +121,7 @@ def _option_label(part: str, value: Hashable) -> str:
     if part == "side":
         return _("Side {side}").format(side=value)
     if part == "cart":
-        return capital(_("{cart} cart").format(cart=tr(CART_WORDS.get(str(value), str(value)))))
+        return _("{cart} cart").format(cart=tr(CART_WORDS.get(str(value), str(value))))
     if part in ("edge", "nose"):
         return ARROW[str(value)]
     return str(value)
