@@ -35,6 +35,12 @@ REMOVED = "#B71C1C"  # the ring and stroke of a share removed at the end (§2.10
 LABEL = {"size": MIN_TEXT, "fill": MUTED, "align": "left", "baseline": "bottom", "bold": True}
 
 
+def _tag_width(word: str) -> float:
+    """How wide an action tag must be for ``word`` in bold at MIN_TEXT (measured in
+    Chromium with the canvas font stack: Cyrillic capitals are the widest)."""
+    return 4 + sum(9.6 if ord(ch) > 0x24F else 8.6 for ch in word)
+
+
 def draw_boards_static(painter: Painter, players: int, layout: Layout) -> None:
     """The scale, then per player: marker, name and an empty −10..+10 track."""
     w = layout.cell_w()
@@ -54,7 +60,8 @@ def draw_boards_static(painter: Painter, players: int, layout: Layout) -> None:
         cy = y + layout.board_row / 2
         draw_marker(painter, 20, cy - 7, 9, seat)
         name = tr(player_name(seat))  # a long name (Polish) gets smaller to fit before the track
-        size = min(13.0, (layout.track_x - 38) / (0.68 * max(1, len(name))))
+        ems = sum(0.8 if ord(ch) > 0x24F else 0.68 for ch in name) or 1  # Cyrillic: wider
+        size = min(13.0, (layout.track_x - 38) / ems)
         painter.text(34, cy - 7, name, size=size, fill=DARK, align="left", bold=True)
     painter.rects(cells, fills, stroke=GRID, width=0.6)
 
@@ -124,8 +131,10 @@ def draw_boards(
             left = actions_left[seat] if actions_left is not None else frozenset()
             x = 34.0
             for action, width in ((BUY, 33.0), (BUILD, 44.0)):
+                english = "BUY" if action == BUY else "BUILD"
                 word = _("BUY") if action == BUY else _("BUILD")
-                width = max(width, 7.5 * len(word) + 6)  # a longer word in another language
+                if word != english:  # another language: a tag as wide as its word
+                    width = _tag_width(word)
                 tags.append((x, cy + 2, width, 15))
                 tag_fills.append(DARK if action in left else None)
                 words.append((x + width / 2, cy + 10, word, LIGHT if action in left else GRID))
