@@ -7,6 +7,8 @@
 #   make voila  a game's board alone, as an app (Voilà): GAME=mini-rails (default),
 #               twisty-tracks or off-the-rails; on VOILA_PORT (8866), beside make lab's 8888
 #   make bench  the speed measurements in benchmarks/
+#   make messages  the interface's words: pybabel extract into railwidgets/locale/railwidgets.pot,
+#               then update every language's .po (translate, then make catalogs compiles them)
 #   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
 #               then changes nothing; tests/test_notebooks_metadata.py checks it), without
 #               the widget state no saved view needs (tests/test_notebook_sizes.py)
@@ -30,7 +32,12 @@ KERNEL_CULLING := --MappingKernelManager.cull_idle_timeout=600 \
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
-.PHONY: help venv lab voila test test-unit test-notebooks test-e2e browser postgresql docs lint bench fuzz clean
+# The interface's gettext catalogs (railwidgets/i18n.py): each .po compiled to its .mo
+LOCALE := railwidgets/locale
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/railwidgets.po))
+MESSAGE_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k T_ -k TC_:1c,2 -k NT_:1,2
+
+.PHONY: help venv catalogs messages lab voila test test-unit test-notebooks test-e2e browser postgresql docs lint bench fuzz clean
 
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
@@ -49,7 +56,20 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
 
-venv: $(STAMP)
+venv: $(STAMP) catalogs
+
+catalogs: $(CATALOGS)
+
+$(LOCALE)/%/LC_MESSAGES/railwidgets.mo: $(LOCALE)/%/LC_MESSAGES/railwidgets.po | $(STAMP)
+	$(VENV)/bin/pybabel compile -D railwidgets -l $* -i $< -o $@
+
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords $(MESSAGE_KEYWORDS) \
+		--sort-by-file --add-comments=Translators: --project=railwidgets \
+		--copyright-holder="railwidgets authors" --msgid-bugs-address="" \
+		-o $(LOCALE)/railwidgets.pot .
+	$(VENV)/bin/pybabel update -D railwidgets -i $(LOCALE)/railwidgets.pot -d $(LOCALE) \
+		--no-fuzzy-matching --ignore-obsolete
 
 # JupyterLab prints the address to open, with its login token, once it is up.
 $(LAB_OVERRIDES): binder/overrides.json | venv

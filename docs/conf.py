@@ -64,7 +64,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         "py:class",
-        r"(collections\.abc|concurrent\.futures(\._base)?|contextlib|os|pathlib|random|threading|t|typing)\.\w+",
+        r"(collections\.abc|concurrent\.futures(\._base)?|contextlib|gettext|os|pathlib|random|threading|t|typing)\.\w+",
     ),
     ("py:class", r"railwidgets\.\w+\.\w+\.\w+"),  # e.g. railwidgets.minirails.layout.Layout
     ("py:class", r"G|Layout"),  # the same two, as written in signatures
@@ -144,6 +144,7 @@ PUBLIC_MODULES = (
     "railwidgets.arena",
     "railwidgets.tutorials",
     "railwidgets.draw",
+    "railwidgets.i18n",
 )
 
 

@@ -45,6 +45,7 @@ CHECK = textwrap.dedent(
         "metadata_version": importlib.metadata.version("railwidgets"),
         "svgs": [widget.to_svg()[:4] for widget in widgets]
                 + [minirails.Game(players=3, seed=7)._repr_svg_()[:4]],
+        "russian": MiniRailsWidget(players=3, seed=1, animate=False, lang="ru").undo_button.description,
         "references": {
             game: package.joinpath(game, "reference.md").read_text(encoding="utf-8")[:2]
             for game in ("minirails", "twistytracks", "offtherails")
@@ -86,6 +87,7 @@ def test_wheel_installs_and_works_without_the_repository(tmp_path: Path) -> None
     assert found["version"] == found["metadata_version"] == version
     assert found["svgs"] == ["<svg"] * 4
     assert found["references"] == {g: "# " for g in ("minirails", "twistytracks", "offtherails")}
+    assert found["russian"] == "Отменить"  # the compiled catalogs are in the wheel (issue 24)
 
     copied = run([str(python), "-m", "railwidgets.tutorials", "tutorials"], cwd=away)
     assert "jupyter lab tutorials" in copied.stdout

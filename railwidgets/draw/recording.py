@@ -41,6 +41,7 @@ from railwidgets.draw.painter import (
     then,
     translation,
 )
+from railwidgets.i18n import tr
 
 __all__ = ["Call", "RecordingPainter"]
 
@@ -224,7 +225,7 @@ class RecordingPainter:
             "text",
             x=x,
             y=y,
-            text=text,
+            text=tr(text),  # a Text (railwidgets.i18n) in the language in use
             size=size,
             fill=fill,
             align=align,

@@ -62,6 +62,7 @@ from railwidgets.draw.painter import (
     then,
     translation,
 )
+from railwidgets.i18n import tr
 
 __all__ = ["Picture", "SvgPainter", "img_svg", "svg_img"]
 
@@ -333,7 +334,7 @@ class SvgPainter(ArcByPath):
         style = f'fill="{fill}" font-size="{_n(size)}" text-anchor="{_ANCHOR[align]}"'
         if bold:
             style += ' font-weight="bold"'
-        self._add(own, style, f">{escape(text)}</text>")
+        self._add(own, style, f">{escape(tr(text))}</text>")  # a Text: in the language in use
 
     def path(
         self,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, GRID, LIGHT, MUTED, ink_for
+from railwidgets.i18n import _, tr
 from railwidgets.minirails.components import COMPANY_FILL, COMPANY_LETTER, PROFIT_MAX, PROFIT_MIN
 from railwidgets.minirails.layout import (
     MIN_TEXT,
@@ -34,11 +35,17 @@ REMOVED = "#B71C1C"  # the ring and stroke of a share removed at the end (§2.10
 LABEL = {"size": MIN_TEXT, "fill": MUTED, "align": "left", "baseline": "bottom", "bold": True}
 
 
+def _tag_width(word: str) -> float:
+    """How wide an action tag must be for ``word`` in bold at MIN_TEXT (measured in
+    Chromium with the canvas font stack: Cyrillic capitals are the widest)."""
+    return 4 + sum(9.6 if ord(ch) > 0x24F else 8.6 for ch in word)
+
+
 def draw_boards_static(painter: Painter, players: int, layout: Layout) -> None:
     """The scale, then per player: marker, name and an empty −10..+10 track."""
     w = layout.cell_w()
     scale_y = layout.boards_y - 3
-    painter.text(10, scale_y, "PROFIT BOARDS", **LABEL)  # type: ignore[arg-type]
+    painter.text(10, scale_y, _("PROFIT BOARDS"), **LABEL)  # type: ignore[arg-type]
     for v in range(PROFIT_MIN, PROFIT_MAX + 1):
         x = layout.track_x + (v - PROFIT_MIN) * w + w / 2
         painter.text(
@@ -52,7 +59,10 @@ def draw_boards_static(painter: Painter, players: int, layout: Layout) -> None:
             fills.append(LOSS_CELL if v < 0 else PROFIT_CELL if v > 0 else EVEN_CELL)
         cy = y + layout.board_row / 2
         draw_marker(painter, 20, cy - 7, 9, seat)
-        painter.text(34, cy - 7, player_name(seat), size=13, fill=DARK, align="left", bold=True)
+        name = tr(player_name(seat))  # a long name (Polish) gets smaller to fit before the track
+        ems = sum(0.8 if ord(ch) > 0x24F else 0.68 for ch in name) or 1  # Cyrillic: wider
+        size = min(13.0, (layout.track_x - 38) / ems)
+        painter.text(34, cy - 7, name, size=size, fill=DARK, align="left", bold=True)
     painter.rects(cells, fills, stroke=GRID, width=0.6)
 
 
@@ -111,7 +121,7 @@ def draw_boards(
         cy = layout.board_top(seat) + layout.board_row / 2
         if final is not None:
             score, gone = final[seat]
-            mark = "  ★ wins" if seat in winners else ""
+            mark = "  ★ " + _("wins") if seat in winners else ""
             painter.text(
                 34, cy + 9, f"{score:+d}{mark}", size=13, fill=DARK, align="left", bold=True
             )
@@ -121,11 +131,13 @@ def draw_boards(
             left = actions_left[seat] if actions_left is not None else frozenset()
             x = 34.0
             for action, width in ((BUY, 33.0), (BUILD, 44.0)):
+                english = "BUY" if action == BUY else "BUILD"
+                word = _("BUY") if action == BUY else _("BUILD")
+                if word != english:  # another language: a tag as wide as its word
+                    width = _tag_width(word)
                 tags.append((x, cy + 2, width, 15))
                 tag_fills.append(DARK if action in left else None)
-                words.append(
-                    (x + width / 2, cy + 10, action.upper(), LIGHT if action in left else GRID)
-                )
+                words.append((x + width / 2, cy + 10, word, LIGHT if action in left else GRID))
                 x += width + 4
         for share, point in zip(seat_shares, share_points(seat_shares, seat, layout), strict=True):
             if share in gone:

@@ -20,11 +20,27 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from railwidgets.core.hexgrid import Hex, add
+from railwidgets.i18n import T_, TC_, Text
 
 # §2.1 constants -------------------------------------------------------------------------
 
 ROUNDS = 6
 COMPANIES: tuple[str, ...] = ("red", "white", "tan", "blue", "yellow", "gray")
+#: Each company's name as a player reads it (in any language: ``railwidgets.i18n.tr``).
+COMPANY_NAME: dict[str, Text] = dict(
+    zip(
+        COMPANIES,
+        (
+            TC_("company", "red"),
+            TC_("company", "white"),
+            TC_("company", "tan"),
+            TC_("company", "blue"),
+            TC_("company", "yellow"),
+            TC_("company", "gray"),
+        ),
+        strict=True,
+    )
+)
 BLOCKED_PENALTY = -1
 PROFIT_MIN, PROFIT_MAX = -10, 10
 TAXED_SPACES = 6
@@ -40,13 +56,13 @@ TERRAIN_VALUE: dict[str, int] = {
     "mountains": -3,
 }
 TERRAIN_NAME: dict[str, str] = {
-    "big_city": "The Big City",
-    "suburbs": "Suburbs",
-    "farmland": "Farmland",
-    "plains": "Plains",
-    "forest": "Forest",
-    "lake": "Lake",
-    "mountains": "Mountains",
+    "big_city": T_("The Big City"),
+    "suburbs": T_("Suburbs"),
+    "farmland": T_("Farmland"),
+    "plains": T_("Plains"),
+    "forest": T_("Forest"),
+    "lake": T_("Lake"),
+    "mountains": T_("Mountains"),
 }
 
 
@@ -182,7 +198,7 @@ def start_hexes(slot: int, discs: int) -> tuple[Hex, ...]:
 
 PLAYER_COLOURS: tuple[str, ...] = ("orange", "purple", "green", "black", "pink")
 #: How the rules name each seat: its colour ("Orange").
-PLAYER_NAMES: tuple[str, ...] = tuple(colour.title() for colour in PLAYER_COLOURS)
+PLAYER_NAMES: tuple[str, ...] = (T_("Orange"), T_("Purple"), T_("Green"), T_("Black"), T_("Pink"))
 
 COMPANY_LETTER: dict[str, str] = {
     "red": "R",

@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railwidgets.core.hexgrid import Hex
+from railwidgets.i18n import N_, _, capital, ngettext, tr
 from railwidgets.minirails.components import (
     BLOCKED_PENALTY,
     COMPANIES,
+    COMPANY_NAME,
     HEX_NAMES,
     TERRAIN_NAME,
     TERRAIN_VALUE,
@@ -32,7 +34,21 @@ if TYPE_CHECKING:
 
 __all__ = ["describe"]
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+ORDINALS = (
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+)
+
+
+def _co(company: str) -> str:
+    """A company's name in the language in use."""
+    return tr(COMPANY_NAME[company])
 
 
 def describe(game: Game, target: Target | Hex) -> str:
@@ -50,12 +66,16 @@ def describe(game: Game, target: Target | Hex) -> str:
         if t.hex not in HEX_NAMES:
             raise ValueError(f"{t.hex} is not a hex of the map")
         terrain = s.hexes[t.hex]
-        where = f"{HEX_NAMES[t.hex]}: {TERRAIN_NAME[terrain]}, {TERRAIN_VALUE[terrain]:+d}"
+        where = f"{HEX_NAMES[t.hex]}: {tr(TERRAIN_NAME[terrain])}, {TERRAIN_VALUE[terrain]:+d}"
         if t.hex in s.board:
-            return f"{where} (a {s.board[t.hex]} disc)"
+            return _("{where} (a {company} disc)").format(where=where, company=_co(s.board[t.hex]))
         near = {s.board[n] for n in MAP_NEIGHBOURS[t.hex] if n in s.board}
-        builders = " or ".join(c for c in COMPANIES if c in near)
-        return f"{where} (empty; {builders} may build here)" if builders else f"{where} (empty)"
+        builders = _(" or ").join(_co(c) for c in COMPANIES if c in near)
+        if builders:
+            return _("{where} (empty; {companies} may build here)").format(
+                where=where, companies=builders
+            )
+        return _("{where} (empty)").format(where=where)
     if isinstance(t, FrameTarget):
         return _describe_frame(game, t.company)
     if not 0 <= t.slot < len(s.market):
@@ -64,11 +84,11 @@ def describe(game: Game, target: Target | Hex) -> str:
     if type(item) is int:
         markers = [x for x in s.market if type(x) is int]
         place = ORDINALS[[i for i, x in enumerate(s.market) if type(x) is int].index(t.slot)]
-        return (
-            f"Slot {t.slot}: {player_name(item)}'s marker (that disc is taken). The markers, "
-            f"left to right, are the next round's order: {player_name(item)} is {place} of "
-            f"the {len(markers)} so far."
-        )
+        return _(
+            "Slot {slot}: {name}'s marker (that disc is taken). The markers, "
+            "left to right, are the next round's order: {name} is {place} of "
+            "the {n} so far."
+        ).format(slot=t.slot, name=tr(player_name(item)), place=_(place), n=len(markers))
     return _describe_disc(game, t.slot, str(item))
 
 
@@ -76,34 +96,51 @@ def _describe_disc(game: Game, slot: int, company: str) -> str:
     s = game.state
     seat = game.current_player
     left = game.actions_left(seat) if seat is not None else frozenset({BUY, BUILD})
-    parts = [f"Slot {slot}: a {company} disc."]
+    parts = [_("Slot {slot}: a {company} disc.").format(slot=slot, company=_co(company))]
     if BUY in left:
-        parts.append(f"Buy: a new {company} share at 0.")
+        parts.append(_("Buy: a new {company} share at 0.").format(company=_co(company)))
     if BUILD in left:
         legal = game.legal_hexes(company)
         if legal:
             ranked = sorted(legal, key=lambda h: (TERRAIN_VALUE[s.hexes[h]], HEX_NAMES[h]))
             low, high = ranked[0], ranked[-1]
             if len(legal) == 1:
-                spread = f"1 hex, {TERRAIN_VALUE[s.hexes[low]]:+d} at {HEX_NAMES[low]}"
+                spread = _("1 hex, {value} at {hex}").format(
+                    value=f"{TERRAIN_VALUE[s.hexes[low]]:+d}", hex=HEX_NAMES[low]
+                )
             else:
-                spread = (
-                    f"{len(legal)} hexes, from {TERRAIN_VALUE[s.hexes[low]]:+d} at "
-                    f"{HEX_NAMES[low]} to {TERRAIN_VALUE[s.hexes[high]]:+d} at {HEX_NAMES[high]}"
+                spread = ngettext(
+                    "{n} hex, from {low} at {low_hex} to {high} at {high_hex}",
+                    "{n} hexes, from {low} at {low_hex} to {high} at {high_hex}",
+                    len(legal),
+                ).format(
+                    n=len(legal),
+                    low=f"{TERRAIN_VALUE[s.hexes[low]]:+d}",
+                    low_hex=HEX_NAMES[low],
+                    high=f"{TERRAIN_VALUE[s.hexes[high]]:+d}",
+                    high_hex=HEX_NAMES[high],
                 )
             parts.append(
-                f"Build: every {company} share moves by the value of the hex built on ({spread})."
+                _(
+                    "Build: every {company} share moves by the value of the hex built on ({spread})."
+                ).format(company=_co(company), spread=spread)
             )
         else:
             parts.append(
-                f"Build: {company} is blocked, the disc goes onto its frame "
-                f"({company} shares {BLOCKED_PENALTY:+d})."
+                _(
+                    "Build: {company} is blocked, the disc goes onto its frame "
+                    "({company} shares {penalty})."
+                ).format(company=_co(company), penalty=f"{BLOCKED_PENALTY:+d}")
             )
     holders = [
         (p, sum(sh.company == company for sh in shares)) for p, shares in enumerate(s.shares)
     ]
-    held = ", ".join(f"{player_name(p)} ×{k}" for p, k in holders if k)
-    parts.append(f"{company.title()} shares: {held}." if held else f"No one holds {company} yet.")
+    held = ", ".join(f"{tr(player_name(p))} ×{k}" for p, k in holders if k)
+    parts.append(
+        capital(_("{company} shares: {held}.").format(company=_co(company), held=held))
+        if held
+        else _("No one holds {company} yet.").format(company=_co(company))
+    )
     return " ".join(parts)
 
 
@@ -111,15 +148,26 @@ def _describe_frame(game: Game, company: str) -> str:
     if company not in COMPANIES:
         raise ValueError(f"there is no company {company!r}")
     blocked = game.state.frame_discs[company]
-    discs = {0: "no blocked discs", 1: "1 blocked disc"}.get(blocked, f"{blocked} blocked discs")
+    discs = (
+        _("no blocked discs")
+        if blocked == 0
+        else ngettext("{n} blocked disc", "{n} blocked discs", blocked).format(n=blocked)
+    )
     legal = game.legal_hexes(company)
     if legal:
-        more = (
-            f"{company.title()} can still build ({len(legal)} hex{'es' if len(legal) > 1 else ''})."
+        more = capital(
+            ngettext(
+                "{company} can still build ({n} hex).",
+                "{company} can still build ({n} hexes).",
+                len(legal),
+            ).format(company=_co(company), n=len(legal))
         )
     else:
-        more = (
-            f"{company.title()} is blocked: a {company} disc built goes here "
-            f"({company} shares {BLOCKED_PENALTY:+d})."
+        more = capital(
+            _(
+                "{company} is blocked: a {company} disc built goes here ({company} shares {penalty})."
+            ).format(company=_co(company), penalty=f"{BLOCKED_PENALTY:+d}")
         )
-    return f"The {company} frame: {discs}. {more}"
+    return _("The {company} frame: {discs}. {more}").format(
+        company=_co(company), discs=discs, more=more
+    )

@@ -50,6 +50,7 @@ from railwidgets.draw.palette import (
     SELECT,
     ink_for,
 )
+from railwidgets.i18n import TC_, _, tr
 from railwidgets.minirails.boards import draw_boards_static
 from railwidgets.minirails.components import (
     COMPANY_FILL,
@@ -60,7 +61,6 @@ from railwidgets.minirails.components import (
     PLAYER_FILL,
     RING_CW,
     TAXED_SPACES,
-    TERRAIN_NAME,
     TERRAIN_VALUE,
 )
 from railwidgets.minirails.describe import describe
@@ -176,7 +176,7 @@ def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -
     draw_hex_names(painter, s, layout, MAP_ORDER)
     # the company frames around the map, each with its letter
     for company, slot in s.frames.items():
-        segments, (lx, ly), _ = frame_geometry(layout, slot)
+        segments, (lx, ly), _g = frame_geometry(layout, slot)
         fill = COMPANY_FILL[company]
         painter.lines(segments, stroke=DARK, width=layout.frame_width + 2.5)
         painter.lines(segments, stroke=fill, width=layout.frame_width)
@@ -191,7 +191,7 @@ def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -
         painter.text(
             layout.track_right,
             layout.bag_y - 4,
-            f"{game.num_players}-player variant (designed)",
+            _("{n}-player variant (designed)").format(n=game.num_players),
             size=MIN_TEXT,
             fill=MUTED,
             align="right",
@@ -220,23 +220,35 @@ def _dot_offsets(n: int, d: float) -> list[Point]:
     ][:n]
 
 
+#: The legend's short names of the terrains (a box 55 px wide).
+_LEGEND = {
+    "big_city": TC_("legend", "Big City"),
+    "suburbs": TC_("legend", "Suburbs"),
+    "farmland": TC_("legend", "Farmland"),
+    "plains": TC_("legend", "Plains"),
+    "forest": TC_("legend", "Forest"),
+    "lake": TC_("legend", "Lake"),
+    "mountains": TC_("legend", "Mountains"),
+}
+
+
 def _draw_panel_static(n: int, painter: Painter, layout: Layout) -> None:
     x0 = layout.panel_x
-    painter.text(x0, layout.order_y - 4, "ORDER  (this round's turns)", **LABEL)  # type: ignore[arg-type]
-    painter.text(x0, layout.market_y - 4, "MARKET  (click a disc)", **LABEL)  # type: ignore[arg-type]
-    painter.text(x0, layout.taxed_y - 4, "TAXED", **LABEL)  # type: ignore[arg-type]
-    painter.text(x0, layout.bag_y - 4, "IN THE BAG", **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.order_y - 4, _("ORDER  (this round's turns)"), **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.market_y - 4, _("MARKET  (click a disc)"), **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.taxed_y - 4, _("TAXED"), **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.bag_y - 4, _("IN THE BAG"), **LABEL)  # type: ignore[arg-type]
     boxes = [layout.slot_box(layout.order_y, i) for i in range(2 * n)]
     boxes += [layout.slot_box(layout.market_y, i) for i in range(2 * n + 1)]
     boxes += [layout.slot_box(layout.taxed_y, i) for i in range(TAXED_SPACES)]
     painter.rects(boxes, [PANEL] * len(boxes), stroke=GRID, width=1)
     for i in range(2 * n + 1):
-        cx, _ = layout.slot_centre(layout.market_y, i)
+        cx, _y = layout.slot_centre(layout.market_y, i)
         painter.text(
             cx, layout.market_y + layout.slot + 5, str(i), size=MIN_TEXT, fill=MUTED, baseline="top"
         )
     # terrain legend: the dots and what they are worth
-    painter.text(x0, layout.legend_y - 4, "TERRAIN  (white dot +1, red dot −1)", **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.legend_y - 4, _("TERRAIN  (white dot +1, red dot −1)"), **LABEL)  # type: ignore[arg-type]
     step = 55.5
     mini = 13.0
     shapes, fills, white, red = [], [], [], []
@@ -249,7 +261,7 @@ def _draw_panel_static(n: int, painter: Painter, layout: Layout) -> None:
             (x + dx, y + dy) for dx, dy in _dot_offsets(abs(value), mini * 0.42)
         )
         painter.text(x, y + mini + 9, f"{value:+d}", size=13, fill=DARK, bold=True)
-        name = TERRAIN_NAME[terrain].replace("The ", "")
+        name = tr(_LEGEND[terrain])
         painter.text(x, y + mini + 24, name, size=MIN_TEXT, fill=MUTED)
     painter.polygons(shapes, fills, stroke=GRID)
     painter.circles(white, mini * 0.14, [PROFIT_DOT] * len(white), stroke=DARK, width=0.8)
@@ -315,7 +327,7 @@ def draw_highlights(
     for t in targets:
         if isinstance(t, FrameTarget):
             slot = s.frames[t.company]
-            segments, (lx, ly), _ = frame_geometry(layout, slot)
+            segments, (lx, ly), _g = frame_geometry(layout, slot)
             painter.lines(segments, stroke=HIGHLIGHT, width=layout.frame_width + 6)
             painter.lines(segments, stroke=COMPANY_FILL[t.company], width=layout.frame_width)
             painter.circle(lx, ly, layout.disc_r + 5, stroke=HIGHLIGHT, width=3)
@@ -355,7 +367,12 @@ def _draw_your_turn(painter: Painter, slots: int, seat: int, layout: Layout) -> 
     tag_w = 196.0
     painter.rect(x0, y0 - 19, tag_w, 19, fill=fill, stroke=fill, width=1)
     painter.text(
-        x0 + tag_w / 2, y0 - 9.5, "YOUR TURN: take a disc", size=13, fill=ink_for(fill), bold=True
+        x0 + tag_w / 2,
+        y0 - 9.5,
+        _("YOUR TURN: take a disc"),
+        size=13,
+        fill=ink_for(fill),
+        bold=True,
     )
 
 
@@ -373,7 +390,7 @@ def hit_test(game: Game, x: float, y: float, layout: Layout = DEFAULT_LAYOUT) ->
             return MarketTarget(i)
     s = game.state
     for company, slot in s.frames.items():
-        segments, (lx, ly), _ = frame_geometry(layout, slot)
+        segments, (lx, ly), _g = frame_geometry(layout, slot)
         if math.hypot(x - lx, y - ly) <= layout.disc_r + 6:
             return FrameTarget(company)
         for px, py in blocked_centres(layout, slot, s.frame_discs[company]):

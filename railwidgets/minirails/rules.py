@@ -57,10 +57,12 @@ from railwidgets.core.action import Action, decode_action, trust
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.hexgrid import Hex
+from railwidgets.i18n import N_, T_, Text, joined
 from railwidgets.minirails.components import (
     BIG_CITY_TILE,
     BLOCKED_PENALTY,
     COMPANIES,
+    COMPANY_NAME,
     MAP_HEXES,
     PLAYER_NAMES,
     PROFIT_MAX,
@@ -100,6 +102,12 @@ class Buy(Action):
     def __str__(self) -> str:
         return f"buy {self.company} from slot {self.slot}"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_(
+            "buy {company} from slot {slot}", company=COMPANY_NAME[self.company], slot=self.slot
+        )
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Build(Action):
@@ -116,6 +124,22 @@ class Build(Action):
     def __str__(self) -> str:
         where = "onto its frame (blocked)" if self.hex is None else f"at {self.hex}"
         return f"build {self.company} from slot {self.slot} {where}"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        company = COMPANY_NAME[self.company]
+        if self.hex is None:
+            return T_(
+                "build {company} from slot {slot} onto its frame (blocked)",
+                company=company,
+                slot=self.slot,
+            )
+        return T_(
+            "build {company} from slot {slot} at {hex}",
+            company=company,
+            slot=self.slot,
+            hex=self.hex,
+        )
 
 
 ACTIONS: tuple[type[Action], ...] = (Buy, Build)
@@ -206,7 +230,7 @@ class Game(BaseGame):
     """
 
     NAME = "minirails"
-    TITLE = "Mini Rails"
+    TITLE = N_("Mini Rails")
     PLAYERS = range(2, 6)
     DEFAULT_PLAYERS = 3
     DESIGNED_PLAYERS = frozenset({2})  # D1
@@ -246,8 +270,17 @@ class Game(BaseGame):
         s.taxed = []
         s.round = 0
         s.over = False
-        names = ", ".join(f"{c} on slot {slot}" for c, slot in s.frames.items())
-        self._say(f"Setup: frames {names}; {self.player_name(first)} starts.")
+        frames = joined(
+            T_("{company} on slot {slot}", company=COMPANY_NAME[c], slot=slot)
+            for c, slot in s.frames.items()
+        )
+        self._say(
+            T_(
+                "Setup: frames {frames}; {name} starts.",
+                frames=frames,
+                name=self.player_name(first),
+            )
+        )
         self._start_round(s)
         return s
 
@@ -264,7 +297,9 @@ class Game(BaseGame):
         s.market = list(drawn)
         s.turn = 0
         s.actions_left = [frozenset((BUY, BUILD))] * self.num_players
-        self._say(f"Round {s.round}: drew {', '.join(drawn)}.")
+        self._say(
+            T_("Round {n}: drew {discs}.", n=s.round, discs=joined(COMPANY_NAME[c] for c in drawn))
+        )
 
     # -- reading the state ---------------------------------------------------------------------------
 
@@ -283,7 +318,7 @@ class Game(BaseGame):
 
     def player_name(self, seat: int) -> str:
         """The seat's colour, as the rules name players ("Orange")."""
-        return PLAYER_NAMES[seat]
+        return PLAYER_NAMES[seat]  # a Text: its words in any language (railwidgets.i18n.tr)
 
     def legal_hexes(self, company: str) -> list[Hex]:
         """§2.8.1: the empty map hexes next to a disc of ``company``, sorted."""
@@ -314,26 +349,49 @@ class Game(BaseGame):
         seat = s.order[s.turn]
         assert isinstance(action, (Buy, Build))  # a tuple: no union made per call
         if action.company not in COMPANIES:
-            raise IllegalActionError(f"there is no company {action.company!r} (§2.1)")
+            raise IllegalActionError(
+                T_("there is no company {company} (§2.1)", company=repr(action.company))
+            )
         slot = action.slot
         if not 0 <= slot < len(s.market):
             raise IllegalActionError(
-                f"there is no market slot {slot!r}: the market has slots 0–{len(s.market) - 1}"
+                T_(
+                    "there is no market slot {slot}: the market has slots 0–{last}",
+                    slot=repr(slot),
+                    last=len(s.market) - 1,
+                )
             )
         item = s.market[slot]
         if type(item) is not str:
             raise IllegalActionError(
-                f"market slot {slot} holds {self.player_name(item)}'s marker, not a disc (§2.7.4)"
+                T_(
+                    "market slot {slot} holds {name}'s marker, not a disc (§2.7.4)",
+                    slot=slot,
+                    name=self.player_name(item),
+                )
             )
         if item != action.company:
             raise IllegalActionError(
-                f"market slot {slot} holds a {item} disc, not {action.company}"
+                T_(
+                    "market slot {slot} holds a {company} disc, not {wanted}",
+                    slot=slot,
+                    company=COMPANY_NAME[item],
+                    wanted=COMPANY_NAME[action.company],
+                )
             )
         verb = BUY if isinstance(action, Buy) else BUILD
         if verb not in s.actions_left[seat]:
+            name = self.player_name(seat)
             raise IllegalActionError(
-                f"{self.player_name(seat)} has already used {verb} this round "
-                "(§2.7.4: each action exactly once per round)"
+                T_(
+                    "{name} has already used buy this round (§2.7.4: each action exactly once per round)",
+                    name=name,
+                )
+                if verb == BUY
+                else T_(
+                    "{name} has already used build this round (§2.7.4: each action exactly once per round)",
+                    name=name,
+                )
             )
         if isinstance(action, Build):
             self._check_build_target(action)
@@ -345,23 +403,40 @@ class Game(BaseGame):
         if target is None:
             if legal:
                 raise IllegalActionError(
-                    f"{company} can still build (at {legal[0]} for one): a disc goes onto the "
-                    "frame only when the company is blocked (§2.8.5)"
+                    T_(
+                        "{company} can still build (at {hex} for one): a disc goes onto the "
+                        "frame only when the company is blocked (§2.8.5)",
+                        company=COMPANY_NAME[company],
+                        hex=legal[0],
+                    )
                 )
             return
         if not legal:
             raise IllegalActionError(
-                f"{company} is blocked (no empty hex next to a {company} disc): "
-                "the disc goes onto its frame (§2.8.5)"
+                T_(
+                    "{company} is blocked (no empty hex next to a {company} disc): "
+                    "the disc goes onto its frame (§2.8.5)",
+                    company=COMPANY_NAME[company],
+                )
             )
         if target not in MAP_HEXES:
-            raise IllegalActionError(f"{target} is not a hex of the map (§2.8.1)")
+            raise IllegalActionError(T_("{hex} is not a hex of the map (§2.8.1)", hex=target))
         if target in s.board:
             raise IllegalActionError(
-                f"{target} already holds a {s.board[target]} disc: one disc per hex (§2.8.1)"
+                T_(
+                    "{hex} already holds a {company} disc: one disc per hex (§2.8.1)",
+                    hex=target,
+                    company=COMPANY_NAME[s.board[target]],
+                )
             )
         if target not in legal:
-            raise IllegalActionError(f"{target} is not next to a {company} disc (§2.8.1)")
+            raise IllegalActionError(
+                T_(
+                    "{hex} is not next to a {company} disc (§2.8.1)",
+                    hex=target,
+                    company=COMPANY_NAME[company],
+                )
+            )
 
     # -- playing ------------------------------------------------------------------------------------------
 
@@ -375,21 +450,36 @@ class Game(BaseGame):
         if isinstance(action, Buy):
             s.actions_left[seat] = s.actions_left[seat] - {BUY}
             s.shares[seat] = (*s.shares[seat], Share(company, 0))  # §2.7.5: starts at 0
-            self._say(f"{name} buys a {company} share (slot {action.slot}).")
+            self._say(
+                T_(
+                    "{name} buys a {company} share (slot {slot}).",
+                    name=name,
+                    company=COMPANY_NAME[company],
+                    slot=action.slot,
+                )
+            )
         else:
             s.actions_left[seat] = s.actions_left[seat] - {BUILD}
             if action.hex is None:
                 # §2.8.5: blocked, onto the frame, −1 (the counts replaced: copies share them)
                 s.frame_discs = {**s.frame_discs, company: s.frame_discs[company] + 1}
                 delta = BLOCKED_PENALTY
-                where = f"onto its frame ({company} is blocked)"
+                where = T_("onto its frame ({company} is blocked)", company=COMPANY_NAME[company])
             else:
                 place_disc(s, action.hex, company)
                 terrain = s.hexes[action.hex]
                 delta = TERRAIN_VALUE[terrain]
-                where = f"at {action.hex} ({TERRAIN_NAME[terrain]})"
+                where = T_("at {hex} ({terrain})", hex=action.hex, terrain=TERRAIN_NAME[terrain])
             self._move_shares(company, delta)
-            self._say(f"{name} builds {company} {where}: {company} shares {delta:+d}.")
+            self._say(
+                T_(
+                    "{name} builds {company} {where}: {company} shares {delta}.",
+                    name=name,
+                    company=COMPANY_NAME[company],
+                    where=where,
+                    delta=f"{delta:+d}",
+                )
+            )
         s.turn += 1
         if s.turn == len(s.order):
             self._tax()
@@ -415,8 +505,16 @@ class Game(BaseGame):
         s.taxed = [*s.taxed, company]  # replaced, never changed in place: copies share it
         s.order = [seat for seat in s.market if type(seat) is int]
         s.market = []  # §2.7.10: the market row becomes the order row
-        order = ", ".join([PLAYER_NAMES[seat] for seat in s.order])
-        self._say(f"Round {s.round}: {company} is taxed (slot {slot}). Next order: {order}.")
+        order = joined([PLAYER_NAMES[seat] for seat in s.order])
+        self._say(
+            T_(
+                "Round {n}: {company} is taxed (slot {slot}). Next order: {order}.",
+                n=s.round,
+                company=COMPANY_NAME[company],
+                slot=slot,
+                order=order,
+            )
+        )
         if len(s.taxed) == TAXED_SPACES:
             s.over = True
             self._say_final_scores()
@@ -426,13 +524,24 @@ class Game(BaseGame):
     def _say_final_scores(self) -> None:
         result = self.scoring()
         for line in result:
-            removed = ", ".join(f"{c} {v:+d}" for c, v in line.removed) or "none"
+            removed = joined(
+                T_("{company} {value}", company=COMPANY_NAME[c], value=f"{v:+d}")
+                for c, v in line.removed
+            ) or T_("none")
             self._say(
-                f"{self.player_name(line.seat)} scores {line.score:+d} (shares removed: {removed})."
+                T_(
+                    "{name} scores {score} (shares removed: {removed}).",
+                    name=self.player_name(line.seat),
+                    score=f"{line.score:+d}",
+                    removed=removed,
+                )
             )
         winners = best_of(result)
-        names = " and ".join(self.player_name(w) for w in winners)
-        self._say(f"{names} win{'s' if len(winners) == 1 else ''}.")
+        names = joined([self.player_name(w) for w in winners], T_(" and "))
+        if len(winners) == 1:
+            self._say(T_("{names} wins.", names=names))
+        else:
+            self._say(T_("{names} win.", names=names))
 
     # -- scoring (§2.10, §2.11) ------------------------------------------------------------------------
 

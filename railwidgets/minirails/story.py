@@ -28,8 +28,9 @@ from collections.abc import Callable, Sequence
 from railwidgets.core.action import Action
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, LIGHT, SELECT
+from railwidgets.i18n import _, tr
 from railwidgets.minirails.boards import share_points
-from railwidgets.minirails.components import PLAYER_COLOURS, PLAYER_FILL, ROUNDS
+from railwidgets.minirails.components import COMPANY_NAME, PLAYER_COLOURS, PLAYER_FILL, ROUNDS
 from railwidgets.minirails.layout import (
     DEFAULT_LAYOUT,
     Layout,
@@ -174,7 +175,9 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
 
     def tax(painter: Painter) -> None:
         _clear(painter)
-        head = f"Round {s0.round} ends: {company} is taxed"
+        head = _("Round {n} ends: {company} is taxed").format(
+            n=s0.round, company=tr(COMPANY_NAME[company])
+        )
         draw_table(painter, end, layout, header=head, last_hex=last_hex, order=False, fresh=False)
         painter.layer("highlights")
         x, y = layout.slot_centre(layout.market_y, taxed_slot)
@@ -186,7 +189,7 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
 
     def close_up(painter: Painter) -> None:
         _clear(painter)
-        head = "Markers in the market: the next order"
+        head = _("Markers in the market: the next order")
         draw_table(painter, closed, layout, header=head, last_hex=last_hex, order=False, fresh=True)
         painter.layer("highlights")
         k = 0
@@ -203,17 +206,17 @@ def round_end_frames(before: Game, after: Game, layout: Layout = DEFAULT_LAYOUT)
         ordered = closed.copy()
         ordered.order, ordered.turn = next_order, 0
         ordered.market = []
-        head = f"Round {s1.round}: the new order"
+        head = _("Round {n}: the new order").format(n=s1.round)
         draw_table(painter, ordered, layout, header=head, last_hex=last_hex, fresh=True)
 
     def new_market(painter: Painter) -> None:
         _clear(painter)
-        head = f"Round {s1.round} of {ROUNDS}: a new market"
+        head = _("Round {n} of {rounds}: a new market").format(n=s1.round, rounds=ROUNDS)
         draw_table(painter, s1, layout, header=head, last_hex=last_hex)
 
     def game_over(painter: Painter) -> None:
         _clear(painter)
-        head = "Six discs taxed: the game is over"
+        head = _("Six discs taxed: the game is over")
         draw_table(painter, closed, layout, header=head, last_hex=last_hex, order=False, fresh=True)
 
     def final_scores(painter: Painter) -> None:

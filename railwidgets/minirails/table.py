@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from railwidgets.core.hexgrid import Hex, corners
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, LIGHT, MUTED
+from railwidgets.i18n import T_, _, joined, tr
 from railwidgets.minirails.boards import draw_boards
 from railwidgets.minirails.components import COMPANIES, HEX_NAMES, ROUNDS
 from railwidgets.minirails.layout import (
@@ -46,15 +47,21 @@ def headline(game: Game, viewer: int | None = None) -> str:
     """The line over the panel: round and who plays (``your turn`` for the ``viewer``)."""
     s = game.state
     if s.over:
-        winners = " and ".join(player_name(w) for w in game.winners())
-        head = f"Game over · {winners} win{'s' if len(game.winners()) == 1 else ''}"
+        winners = tr(joined([player_name(w) for w in game.winners()], T_(" and ")))
+        if len(game.winners()) == 1:
+            head = _("Game over · {names} wins").format(names=winners)
+        else:
+            head = _("Game over · {names} win").format(names=winners)
     else:
         seat = game.current_player
         assert seat is not None
+        name = tr(player_name(seat))
         who = (
-            f"your turn ({player_name(seat)})" if seat == viewer else f"{player_name(seat)} to play"
+            _("your turn ({name})").format(name=name)
+            if seat == viewer
+            else _("{name} to play").format(name=name)
         )
-        head = f"Round {s.round} of {ROUNDS} · {who}"
+        head = _("Round {n} of {rounds} · {who}").format(n=s.round, rounds=ROUNDS, who=who)
     return head
 
 
@@ -138,9 +145,9 @@ def _draw_order(painter: Painter, s: State, layout: Layout, fresh: bool) -> None
         done = i < s.turn or s.over
         draw_marker(painter, cx, cy, mr, who, alpha=0.3 if done else 1.0)
         if not s.over and i == s.turn:
-            painter.text(cx, below, "now", size=MIN_TEXT, fill=DARK, baseline="top", bold=True)
+            painter.text(cx, below, _("now"), size=MIN_TEXT, fill=DARK, baseline="top", bold=True)
         elif not s.over and i == s.turn + 1:
-            painter.text(cx, below, "next", size=MIN_TEXT, fill=MUTED, baseline="top")
+            painter.text(cx, below, _("next"), size=MIN_TEXT, fill=MUTED, baseline="top")
     if not s.over and s.turn < len(s.order):
         bx, by, bw, bh = layout.slot_box(layout.order_y, s.turn)
         painter.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke=DARK, width=2.5)
@@ -148,7 +155,7 @@ def _draw_order(painter: Painter, s: State, layout: Layout, fresh: bool) -> None
             painter.text(
                 layout.track_right,
                 layout.order_y - 4,
-                "new order after the tax",
+                _("new order after the tax"),
                 size=MIN_TEXT,
                 fill=DARK,
                 align="right",
@@ -176,7 +183,7 @@ def _draw_taxed_and_bag(painter: Painter, s: State, layout: Layout, fresh: bool)
         bx, by, bw, bh = layout.slot_box(layout.taxed_y, len(s.taxed) - 1)
         painter.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke=DARK, width=2.5)
         painter.text(
-            bx + bw + 6, by + bh / 2, "← just taxed", size=MIN_TEXT, fill=DARK, align="left"
+            bx + bw + 6, by + bh / 2, "← " + _("just taxed"), size=MIN_TEXT, fill=DARK, align="left"
         )
     x0 = layout.panel_x
     step = (layout.track_right - x0) / len(COMPANIES)

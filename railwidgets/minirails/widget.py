@@ -27,11 +27,13 @@ from html import escape
 from typing import Any, ClassVar
 
 from railwidgets.draw.palette import Swatch
+from railwidgets.i18n import N_, T_, _, capital, joined, tr
 from railwidgets.minirails import render
 from railwidgets.minirails.bots import GreedyBot
 from railwidgets.minirails.components import (
     COMPANY_FILL,
     COMPANY_LETTER,
+    COMPANY_NAME,
     MAP_HEXES,
     PLAYER_COLOURS,
     PLAYER_FILL,
@@ -74,7 +76,12 @@ def _company_chip(company: str, value: int | None = None) -> str:
 
 def _player_chip(game: Game, seat: int) -> str:
     swatch = Swatch(PLAYER_FILL[PLAYER_COLOURS[seat]], str(seat + 1))
-    return f"{chip(swatch, round_=False)} {escape(game.player_name(seat))}"
+    return f"{chip(swatch, round_=False)} {escape(tr(game.player_name(seat)))}"
+
+
+def _co(company: str) -> str:
+    """A company's name in the language in use."""
+    return tr(COMPANY_NAME[company])
 
 
 class MiniRailsWidget(PerPlayerLayout, GameWidget):
@@ -88,20 +95,25 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
     GAME = Game
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
-        "greedy": ("Greedy bot", lambda seed: GreedyBot(seed)),
+        "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
     }
     DEFAULT_BOT: ClassVar[str] = "greedy"
     BUTTONS = (
         ChoiceButton(
-            "Buy",
+            N_("Buy"),
             "verb",
             "buy",
             icon="shopping-cart",
-            tooltip="Buy a share of the disc's company",
+            tooltip=N_("Buy a share of the disc's company"),
             key="b",
         ),
         ChoiceButton(
-            "Build", "verb", "build", icon="train", tooltip="Build the disc onto the map", key="t"
+            N_("Build"),
+            "verb",
+            "build",
+            icon="train",
+            tooltip=N_("Build the disc onto the map"),
+            key="t",
         ),
     )
     RULES_FOR: ClassVar[dict[str, str]] = {"buy": "§2.7", "build": "§2.8", "over": "§2.11"}
@@ -197,49 +209,65 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
             company = self.company_in_hand
             if not self.building or company is None:
                 self.say(
-                    "A frame takes a disc only when its company is blocked: take a disc, "
-                    "press Build, then click.",
+                    _(
+                        "A frame takes a disc only when its company is blocked: take a disc, "
+                        "press Build, then click."
+                    ),
                     error=True,
                 )
                 return
             if value != company:
-                self.say(f"That is the {value} frame, not {company}'s.", error=True)
+                self.say(
+                    _("That is the {frame} frame, not {company}'s.").format(
+                        frame=_co(value), company=_co(company)
+                    ),
+                    error=True,
+                )
                 return
             part, value = "hex", None
         super().pick(part, value)
 
     def miss(self, x: float, y: float) -> str:
         if self.building:
-            return "Click one of the lit hexes (or another disc in the market)."
+            return _("Click one of the lit hexes (or another disc in the market).")
         if self.selected is not None:
-            return "Press Buy or Build for the disc in hand (or click another disc)."
-        return "Click a disc in the market."
+            return _("Press Buy or Build for the disc in hand (or click another disc).")
+        return _("Click a disc in the market.")
 
     def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
         game = self.game
         company, slot = self.company_in_hand, self.selected
         if part == "slot" and isinstance(value, int):
             item = game.state.market[value]
-            return (
-                f"Slot {value} holds {game.player_name(item)}'s marker: that disc was taken "
-                "already. Click a disc."
-                if not isinstance(item, str)
-                else f"The {item} disc in slot {value} cannot be taken now."
+            if not isinstance(item, str):
+                return _(
+                    "Slot {slot} holds {name}'s marker: that disc was taken already. Click a disc."
+                ).format(slot=value, name=tr(game.player_name(item)))
+            return _("The {company} disc in slot {slot} cannot be taken now.").format(
+                company=_co(item), slot=value
             )
         if part == "verb":
             seat = game.current_player
             if company is None:
-                return "First click a disc in the market."
-            done = "built" if value == "build" else "bought"
-            return f"{game.player_name(seat)} has already {done} this round: press {'Buy' if value == 'build' else 'Build'}."  # type: ignore[arg-type]
+                return _("First click a disc in the market.")
+            name = tr(game.player_name(seat))  # type: ignore[arg-type]
+            if value == "build":
+                return _("{name} has already built this round: press Buy.").format(name=name)
+            return _("{name} has already bought this round: press Build.").format(name=name)
         if part == "hex":
             if company is None or slot is None or not self.building:
                 what = f"{describe(game, value)}. " if value in MAP_HEXES else ""
-                return f"{what}To build, click a disc in the market, press Build, then click a lit hex."
+                return what + _(
+                    "To build, click a disc in the market, press Build, then click a lit hex."
+                )
             if value is not None and not game.legal_hexes(company):
-                return f"{company.title()} is blocked: click its frame, not a hex."
+                return capital(
+                    _("{company} is blocked: click its frame, not a hex.").format(
+                        company=_co(company)
+                    )
+                )
             return self.event_text(self.why_not(Build(company, slot, value)))  # type: ignore[arg-type]
-        return f"{err}. {self.prompt()}"
+        return f"{tr(err.args[0] if err.args else err)}. {self.prompt()}"
 
     def consequences(self, seat: int, action: Any, lines: Sequence[str]) -> list[str]:
         """What a move led to: its company's shares moved (the move's own line, less the
@@ -248,11 +276,15 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         events = []
         for line in lines:
             if line.startswith(f"{name} buys ") or line.startswith(f"{name} builds "):
-                effect = line.rsplit(": ", 1)[1] if ": " in line else ""
-                if effect:
-                    events.append(effect)
+                params = getattr(line, "params", {})
+                if "delta" in params:
+                    events.append(
+                        _("{company} shares {delta}.").format(
+                            company=tr(params["company"]), delta=params["delta"]
+                        )
+                    )
                 continue
-            events.append(self.event_text(line))
+            events.append(self.event_text(tr(line)))
         return events
 
     def event_text(self, line: str) -> str:
@@ -264,8 +296,8 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         try:
             self.game.copy().apply(action)
         except ValueError as err:
-            return str(err)
-        return f"{action} is legal, but not the decision in hand."
+            return tr(err.args[0] if err.args else err)
+        return _("{move} is legal, but not the decision in hand.").format(move=tr(action.words()))
 
     # -- words and tables -----------------------------------------------------------------------------
 
@@ -275,37 +307,50 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
             return self._result_sentence()
         seat = game.current_player
         assert seat is not None
-        name = game.player_name(seat)
+        name = tr(game.player_name(seat))
         if self.seats[seat] != HUMAN:
-            return f"{name} ({self.seat_label(seat)}) is to play."
+            return _("{name} ({seat}) is to play.").format(name=name, seat=self.seat_label(seat))
         left = [v for v in ("buy", "build") if v in game.actions_left(seat)]
-        verbs = " or ".join(v.title() for v in left)
+        verbs = _("Buy or Build") if len(left) == 2 else _("Buy") if left == ["buy"] else _("Build")
         you = self.addressee(seat)
-        turn = f"Your turn ({name})" if you == "You" else f"{name} to play"
+        turn = (
+            _("Your turn ({name})").format(name=name)
+            if you == _("You")
+            else _("{name} to play").format(name=name)
+        )
         company = self.company_in_hand
         if company is None:
-            return f"{turn}: click a disc in the market, then {verbs}."
+            return _("{turn}: click a disc in the market, then {verbs}.").format(
+                turn=turn, verbs=verbs
+            )
         if self.building:
             if game.legal_hexes(company):
-                return f"Build {company}: click a lit hex (next to a {company} disc)."
-            return (
-                f"{company.title()} is blocked: no empty hex next to its discs. Click the "
-                f"{company} frame to put the disc there ({company} shares −1)."
+                return _("Build {company}: click a lit hex (next to a {company} disc).").format(
+                    company=_co(company)
+                )
+            return capital(
+                _(
+                    "{company} is blocked: no empty hex next to its discs. Click the "
+                    "{company} frame to put the disc there ({company} shares −1)."
+                ).format(company=_co(company))
             )
         assert self.selected is not None
         # what Buy and Build would do (the description's first sentence names the disc again)
         what = describe(game, MarketTarget(self.selected)).split(". ", 1)[-1]
-        return (
-            f"{turn}: the {company} disc (slot {self.selected}) is in hand: press {verbs}. {what}"
-        )
+        return _(
+            "{turn}: the {company} disc (slot {slot}) is in hand: press {verbs}. {what}"
+        ).format(turn=turn, company=_co(company), slot=self.selected, verbs=verbs, what=what)
 
     def _result_sentence(self) -> str:
         game = self.game
         winners = game.winners()
-        names = " and ".join(game.player_name(w) for w in winners)
-        verb = "wins" if len(winners) == 1 else "share the victory"
+        names = tr(joined([game.player_name(w) for w in winners], T_(" and ")))
         score = game.scores()[winners[0]]
-        sentence = f"Game over: {names} {verb} with {points(score)}."
+        if len(winners) == 1:
+            sentence = _("Game over: {names} wins with {points}.")
+        else:
+            sentence = _("Game over: {names} share the victory with {points}.")
+        sentence = sentence.format(names=names, points=points(score))
         if game.tie_break_used:
             sentence += " " + self._tie_break_sentence()
         return sentence
@@ -315,16 +360,20 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         lines = game.scoring()
         best = max(line.score for line in lines)
         tied = [line for line in lines if line.score == best]
-        names = ", ".join(game.player_name(line.seat) for line in tied)
+        names = ", ".join(tr(game.player_name(line.seat)) for line in tied)
         for k in range(1, len(tied[0].tie_break)):
             values = {line.tie_break[k] for line in tied}
             if len(values) > 1:
-                shown = ", ".join(f"{game.player_name(x.seat)} {x.tie_break[k]:+d}" for x in tied)
-                return (
-                    f"Tie-break (§2.11) between {names} on {best:+d}: compare share number {k} "
-                    f"from the highest: {shown}."
+                shown = ", ".join(
+                    f"{tr(game.player_name(x.seat))} {x.tie_break[k]:+d}" for x in tied
                 )
-        return f"Tie-break (§2.11): {names} have equal shares all the way down, so they share the victory."
+                return _(
+                    "Tie-break (§2.11) between {names} on {best}: compare share number {k} "
+                    "from the highest: {shown}."
+                ).format(names=names, best=f"{best:+d}", k=k, shown=shown)
+        return _(
+            "Tie-break (§2.11): {names} have equal shares all the way down, so they share the victory."
+        ).format(names=names)
 
     def score_html(self) -> str:
         game = self.game
@@ -340,15 +389,15 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
                     "<br>".join(
                         f"{_company_chip(c, v)} "
                         + (
-                            f"{c} was taxed: its losses are wiped"
+                            _("{company} was taxed: its losses are wiped")
                             if c in taxed
-                            else f"{c} was never taxed: its gains are wiped"
-                        )
+                            else _("{company} was never taxed: its gains are wiped")
+                        ).format(company=_co(c))
                         for c, v in line.removed
                     )
                     or "—"
                 )
-                mark = " ★ winner" if seat in winners else ""
+                mark = " ★ " + _("winner") if seat in winners else ""
                 rows.append(
                     f"<tr><td>{_player_chip(game, seat)}</td><td>{kept}</td><td>{removed}</td>"
                     f"<td style='text-align:right'><b>{line.score:+d}</b>{mark}</td></tr>"
@@ -361,16 +410,20 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
                     f"<td style='text-align:right'>{line.score:+d}</td></tr>"
                 )
         if s.over:
-            head = "<tr><th>Player</th><th>Shares kept</th><th>Shares removed, and why</th><th>Score</th></tr>"
+            head = _(
+                "<tr><th>Player</th><th>Shares kept</th><th>Shares removed, and why</th><th>Score</th></tr>"
+            )
             foot = f"<p><b>{escape(self._result_sentence())}</b></p>"
         else:
-            head = (
+            head = _(
                 "<tr><th>Player</th><th>Seat</th><th>Shares</th>"
                 "<th title='taxed companies lose their losses, the others their gains'>"
                 "If it ended now</th></tr>"
             )
-            taxed_text = ", ".join(s.taxed) or "none yet"
-            foot = f"<p style='color:#6D6A64'>Taxed so far: {escape(taxed_text)}.</p>"
+            taxed_text = ", ".join(_co(c) for c in s.taxed) or _("none yet")
+            foot = "<p style='color:#6D6A64'>{}</p>".format(
+                escape(_("Taxed so far: {companies}.").format(companies=taxed_text))
+            )
         return (
             "<table style='border-collapse:collapse;font-size:13px' cellpadding='4'>"
             f"{head}{''.join(rows)}</table>{foot}"

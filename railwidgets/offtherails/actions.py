@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from railwidgets.core.action import Action, decode_action
-from railwidgets.offtherails.components import MISSIONS, Square, a_jewel
+from railwidgets.i18n import T_, Text, joined
+from railwidgets.offtherails.components import CART_WORDS, MISSIONS, Square, a_jewel
 
 __all__ = [
     "ACTIONS",
@@ -48,7 +49,21 @@ def _at(square: Square) -> str:
 
 
 def _pile(items: tuple[str, ...]) -> str:
-    return "+".join(items) if items else "nothing"
+    return joined((_KIND_WORDS.get(i, i) for i in items), "+") if items else T_("nothing")
+
+
+def _cart(name: object) -> object:
+    return CART_WORDS.get(name, name) if isinstance(name, str) else name
+
+
+#: The items by kind, as a pile lists them, in any language.
+_KIND_WORDS = {
+    "rock": T_("rock"),
+    "ruby": T_("ruby"),
+    "emerald": T_("emerald"),
+    "gold": T_("gold"),
+    "diamond": T_("diamond"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +75,10 @@ class ChooseSide(Action):
 
     def __str__(self) -> str:
         return f"choose side {self.side}"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("choose side {side}", side=self.side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +92,10 @@ class PlaceTile(Action):
     def __str__(self) -> str:
         return f"place a {self.exits} tile at {_at(self.square)}"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("place a {exits} tile at {square}", exits=self.exits, square=_at(self.square))
+
 
 @dataclass(frozen=True, slots=True)
 class Upgrade(Action):
@@ -84,6 +107,10 @@ class Upgrade(Action):
 
     def __str__(self) -> str:
         return f"upgrade {_at(self.square)} to {self.exits}"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("upgrade {square} to {exits}", square=_at(self.square), exits=self.exits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +124,12 @@ class PlaceCart(Action):
     def __str__(self) -> str:
         return f"place the {self.cart} cart on {_at(self.track)}"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_(
+            "place the {cart} cart on {square}", cart=_cart(self.cart), square=_at(self.track)
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class ChangeSpeed(Action):
@@ -109,6 +142,14 @@ class ChangeSpeed(Action):
     def __str__(self) -> str:
         return f"{'speed up' if self.delta > 0 else 'slow down'} the {self.cart} cart"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return (
+            T_("speed up the {cart} cart", cart=_cart(self.cart))
+            if self.delta > 0
+            else T_("slow down the {cart} cart", cart=_cart(self.cart))
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class EndActions(Action):
@@ -118,6 +159,10 @@ class EndActions(Action):
 
     def __str__(self) -> str:
         return "end the action phase"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("end the action phase")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +175,10 @@ class ChooseCart(Action):
     def __str__(self) -> str:
         return f"move the {self.cart} cart"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("move the {cart} cart", cart=_cart(self.cart))
+
 
 @dataclass(frozen=True, slots=True)
 class ChooseExit(Action):
@@ -140,6 +189,10 @@ class ChooseExit(Action):
 
     def __str__(self) -> str:
         return f"take the {self.edge} exit"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("take the {edge} exit", edge=self.edge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +205,10 @@ class SetNose(Action):
     def __str__(self) -> str:
         return f"point the cart {self.edge}"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("point the cart {edge}", edge=self.edge)
+
 
 @dataclass(frozen=True, slots=True)
 class TakeItem(Action):
@@ -162,6 +219,10 @@ class TakeItem(Action):
 
     def __str__(self) -> str:
         return f"take {a_jewel(self.item)}"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("take {jewel}", jewel=a_jewel(self.item))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +236,10 @@ class SplitLoad(Action):
     def __str__(self) -> str:
         return f"split into A: {_pile(self.pile_a)} | B: {_pile(self.pile_b)}"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("split into A: {a} | B: {b}", a=_pile(self.pile_a), b=_pile(self.pile_b))
+
 
 @dataclass(frozen=True, slots=True)
 class PickPile(Action):
@@ -185,6 +250,10 @@ class PickPile(Action):
 
     def __str__(self) -> str:
         return f"pick pile {self.pile}"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("pick pile {pile}", pile=self.pile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +267,13 @@ class ClaimMission(Action):
         known = MISSIONS.get(self.mission)
         return f"claim M{self.mission}" + (f" {known.name}" if known else "")
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        known = MISSIONS.get(self.mission)
+        if known is None:
+            return T_("claim M{n}", n=self.mission)
+        return T_("claim M{n} {name}", n=self.mission, name=known.name)
+
 
 @dataclass(frozen=True, slots=True)
 class NoClaim(Action):
@@ -207,6 +283,10 @@ class NoClaim(Action):
 
     def __str__(self) -> str:
         return "claim no mission"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("claim no mission")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +299,10 @@ class PlaceChasm(Action):
     def __str__(self) -> str:
         return f"open the chasm at {_at(self.square)}"
 
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("open the chasm at {square}", square=_at(self.square))
+
 
 @dataclass(frozen=True, slots=True)
 class EndNow(Action):
@@ -228,6 +312,10 @@ class EndNow(Action):
 
     def __str__(self) -> str:
         return "end the game now"
+
+    def words(self) -> Text:
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
+        return T_("end the game now")
 
 
 ACTIONS: tuple[type[Action], ...] = (

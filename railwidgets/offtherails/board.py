@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from railwidgets.core.action import Action, trust
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.grid import E, N, S, W, opposite, step
+from railwidgets.i18n import T_
 from railwidgets.offtherails.actions import PlaceTile, Upgrade
 from railwidgets.offtherails.components import (
     ALL_SURFACE_TRACKS,
@@ -262,22 +263,35 @@ def check_place_tile(state: State, action: PlaceTile) -> int:
     """The new tile's exits, or IllegalActionError saying why it cannot go there."""
     square = action.square
     if not is_square(square) or not in_grid(square):
-        raise IllegalActionError(f"{action}: tiles go on the 12 × 12 grid only (§2.2, D-1)")
+        raise IllegalActionError(
+            T_("{move}: tiles go on the 12 × 12 grid only (§2.2, D-1)", move=action.words())
+        )
     i = index(square)
     if i in MINE_CENTRE_INDEX:
-        raise IllegalActionError(f"{action}: no tile may be placed on a mine centre (§2.6 A1)")
+        raise IllegalActionError(
+            T_("{move}: no tile may be placed on a mine centre (§2.6 A1)", move=action.words())
+        )
     if state.chasm[i] >= 0:
-        raise IllegalActionError(f"{action}: no tile may be placed on a chasm square (§2.10)")
+        raise IllegalActionError(
+            T_("{move}: no tile may be placed on a chasm square (§2.10)", move=action.words())
+        )
     if state.tiles[i]:
-        raise IllegalActionError(f"{action}: the square has a tile already (§2.6 A1)")
+        raise IllegalActionError(
+            T_("{move}: the square has a tile already (§2.6 A1)", move=action.words())
+        )
     mask = _mask_of(action)
     if mask not in PLACEABLE_SHAPES:
         raise IllegalActionError(
-            f"{action}: only straight and corner tiles are placed, written NS EW NE ES SW NW"
-            " (§2.6 A1, C-12)"
+            T_(
+                "{move}: only straight and corner tiles are placed, written NS EW NE ES SW NW"
+                " (§2.6 A1, C-12)",
+                move=action.words(),
+            )
         )
     if state.tiles_used >= TILE_SUPPLY:
-        raise IllegalActionError(f"{action}: all {TILE_SUPPLY} tiles are in play (§2.3)")
+        raise IllegalActionError(
+            T_("{move}: all {n} tiles are in play (§2.3)", move=action.words(), n=TILE_SUPPLY)
+        )
     return mask
 
 
@@ -285,17 +299,28 @@ def check_upgrade(state: State, action: Upgrade) -> int:
     """The upgraded tile's exits, or IllegalActionError saying why it is not allowed."""
     square = action.square
     if not is_square(square) or not in_grid(square) or not state.tiles[index(square)]:
-        raise IllegalActionError(f"{action}: there is no tile there to upgrade (§2.6 A2)")
+        raise IllegalActionError(
+            T_("{move}: there is no tile there to upgrade (§2.6 A2)", move=action.words())
+        )
     i = index(square)
     old, new = state.tiles[i], _mask_of(action)
     if new is None:
         raise IllegalActionError(
-            f"{action}: exits are written as letters in the order NESW (§2.6 A2)"
+            T_(
+                "{move}: exits are written as letters in the order NESW (§2.6 A2)",
+                move=action.words(),
+            )
         )
     if new & old != old:
-        raise IllegalActionError(f"{action}: an upgrade keeps every exit (§2.6 A2)")
+        raise IllegalActionError(
+            T_("{move}: an upgrade keeps every exit (§2.6 A2)", move=action.words())
+        )
     if exit_count(new) != exit_count(old) + 1 or exit_count(old) == 4:
-        raise IllegalActionError(f"{action}: an upgrade adds exactly one exit (§2.6 A2)")
+        raise IllegalActionError(
+            T_("{move}: an upgrade adds exactly one exit (§2.6 A2)", move=action.words())
+        )
     if cart_on(state, i):
-        raise IllegalActionError(f"{action}: a tile under a cart cannot be upgraded (§2.6 A2)")
+        raise IllegalActionError(
+            T_("{move}: a tile under a cart cannot be upgraded (§2.6 A2)", move=action.words())
+        )
     return new

@@ -16,11 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from railwidgets.i18n import T_
 from railwidgets.offtherails import board
 from railwidgets.offtherails.board import CELLS, SQUARES, in_grid, index, neighbour
 from railwidgets.offtherails.components import (
     CHASM_CARD,
     CHASM_TOKENS,
+    COLOUR_WORDS,
     COLOURS,
     DEPOSIT_ITEMS,
     MINE_SQUARES,
@@ -106,19 +108,32 @@ def deposit(state: State, rng: random.Random, say: Say, card: int) -> None:
     items = draw_items(state, rng, DEPOSIT_ITEMS[card_number(card)])
     i = index(square)
     state.items[i] = add(state.items[i], items)
-    say(f"deposit {card_name(card)}: {items_text(items)} at {at(square)}")
+    say(
+        T_(
+            "deposit {card}: {items} at {square}",
+            card=card_name(card),
+            items=items_text(items),
+            square=at(square),
+        )
+    )
 
 
 def place_token(state: State, say: Say, colour: int, square: Square) -> None:
     """A chasm token swallows the square's tile, items and cart (§2.10, §2.11.3)."""
     i = index(square)
     had_tile = board.swallow(state, i, colour)
-    say(f"a {COLOURS[colour]} chasm token opens at {at(square)}")
+    say(
+        T_(
+            "a {colour} chasm token opens at {square}",
+            colour=COLOUR_WORDS[colour],
+            square=at(square),
+        )
+    )
     if had_tile:
         state.tiles_destroyed += 1
     if any(state.items[i]):
         state.chasm_removed = add(state.chasm_removed, state.items[i])
-        say(f"{items_text(state.items[i])} fall into the chasm")
+        say(T_("{items} fall into the chasm", items=items_text(state.items[i])))
         state.items[i] = (0, 0, 0, 0, 0)
     occupant = state.cart_at(square)
     if occupant >= 0:
@@ -128,7 +143,7 @@ def place_token(state: State, say: Say, colour: int, square: Square) -> None:
 
 def collapse(state: State, say: Say) -> None:
     """After the drawer's final turn the four chasm-deck cards open the chasm (§2.10)."""
-    say("the mine collapses!")
+    say(T_("the mine collapses!"))
     for card in state.chasm_deck:
         place_token(state, say, card_colour(card), card_square(card))
     state.chasm_deck = []
@@ -180,7 +195,7 @@ def roll_square(state: State, rng: random.Random, say: Say, colour: int) -> Squa
     while True:
         number = rng.randint(1, 8)
         square = MINE_SQUARES[colour][number - 1]
-        say(f"the chasm die rolls {number}")
+        say(T_("the chasm die rolls {number}", number=number))
         if state.chasm[index(square)] < 0:
             return square
 
@@ -192,14 +207,14 @@ def solo_reveal(state: State, rng: random.Random, say: Say) -> None:
         if state.chasm_on_board() >= CHASM_TOKENS or (card := draw_card(state)) is None:
             break
         if card == CHASM_CARD:
-            say("the Chasm card is revealed: no token for it")
+            say(T_("the Chasm card is revealed: no token for it"))
             chasm_card_seen = True
             continue
         colour = card_colour(card)
         if not state.token_supply[colour]:
             colour = max(range(len(COLOURS)), key=lambda c: (state.token_supply[c], -c))
         take_token(state, colour)
-        say(f"chasm card {card_name(card)}")
+        say(T_("chasm card {card}", card=card_name(card)))
         place_token(state, say, colour, card_square(card))
     if chasm_card_seen:
         at = rng.randrange(len(state.deck) + 1)

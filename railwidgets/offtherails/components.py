@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from railwidgets.core.grid import E, N, S, W
+from railwidgets.i18n import N_, T_, TC_
 
 Square = tuple[int, int]
 Items = tuple[int, int, int, int, int]  # counts of rock, ruby, emerald, gold, diamond
@@ -84,12 +85,41 @@ VALUE = (0, 1, 2, 3, 4)
 NO_ITEMS: Items = (0, 0, 0, 0, 0)
 
 
+#: One item of each kind with its article, in any language (``railwidgets.i18n.tr``).
+_A_JEWEL = {
+    "rock": T_("a rock"),
+    "ruby": T_("a ruby"),
+    "emerald": T_("an emerald"),
+    "gold": T_("a gold"),
+    "diamond": T_("a diamond"),
+}
+#: The colours (clans, mines, chasm tokens, deposit cards), as adjectives of a token or
+#: a card, in any language.
+COLOUR_WORDS = (
+    TC_("token", "red"),
+    TC_("token", "yellow"),
+    TC_("token", "green"),
+    TC_("token", "blue"),
+)
+#: Each cart by its name (its speed die's colour; solo: its clan's), in any language.
+CART_WORDS = {
+    "white": TC_("cart", "white"),
+    "black": TC_("cart", "black"),
+    "red": TC_("cart", "red"),
+    "yellow": TC_("cart", "yellow"),
+    "green": TC_("cart", "green"),
+    "blue": TC_("cart", "blue"),
+}
+
+
 def a_jewel(kind: str) -> str:
     """One item of ``kind`` with the article that fits it, as the log says it.
 
     >>> a_jewel("emerald"), a_jewel("ruby")
     ('an emerald', 'a ruby')
     """
+    if kind in _A_JEWEL:
+        return _A_JEWEL[kind]
     return f"{'an' if kind[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {kind}"
 
 
@@ -100,7 +130,7 @@ def seat_name(seat: int) -> str:
     >>> seat_name(0)
     'Player 1'
     """
-    return f"Player {seat + 1}"
+    return T_("Player {n}", n=seat + 1)
 
 
 # -- deposit cards (§2.4.4, §2.9) ----------------------------------------------------------
@@ -116,9 +146,15 @@ REMOVED_PER_COLOUR = {"very_short": 3, "short": 2, "medium": 1, "long": 0}
 LENGTHS = tuple(REMOVED_PER_COLOUR)
 #: The lengths as players read them: the deposit deck's size, the Chasm card included
 #: (§2.14.3: each colour gives one card to the initial deposits and one to the chasm deck).
-LENGTH_WORDS = tuple(
-    (length, f"{length.replace('_', ' ')} ({(len(CARD_NUMBERS) - 2 - r) * PILE_SIZE + 1} cards)")
-    for length, r in REMOVED_PER_COLOUR.items()
+LENGTH_WORDS = (
+    ("very_short", N_("very short (13 cards)")),
+    ("short", N_("short (17 cards)")),
+    ("medium", N_("medium (21 cards)")),
+    ("long", N_("long (25 cards)")),
+)
+assert all(
+    f"({(len(CARD_NUMBERS) - 2 - REMOVED_PER_COLOUR[length]) * PILE_SIZE + 1} cards)" in words
+    for length, words in LENGTH_WORDS
 )
 
 
@@ -141,7 +177,18 @@ def card_square(card: int) -> Square:
 
 def card_name(card: int) -> str:
     """``"red 5"``, or ``"chasm"`` for the Chasm card."""
-    return "chasm" if card == CHASM_CARD else f"{COLOURS[card // 8]} {card % 8 + 1}"
+    if card == CHASM_CARD:
+        return T_("chasm")
+    return T_("{colour} {number}", colour=_CARD_COLOURS[card // 8], number=card % 8 + 1)
+
+
+#: A deposit card's colour (the card's, a feminine word in some languages), in any language.
+_CARD_COLOURS = (
+    TC_("card", "red"),
+    TC_("card", "yellow"),
+    TC_("card", "green"),
+    TC_("card", "blue"),
+)
 
 
 # -- chasm tokens (§2.1) -------------------------------------------------------------------
@@ -174,28 +221,28 @@ class Mission(NamedTuple):
 MISSIONS: dict[int, Mission] = {
     m.number: m
     for m in (
-        Mission(1, "Behind Enemy Lines", "В тылу врага",
-                "one of your carts exits on an opponent's side carrying a jewel"),
-        Mission(2, "Cart Ram", "Таран вагонетки",
-                "your moving cart derails an opponent's cart in a collision"),
-        Mission(3, "Diamonds Aren't Forever", "Алмазы не вечны",
-                "one of your carts exits carrying a diamond"),
-        Mission(4, "Dirty Goblins", "Грязные гоблины",
-                "at the end: the most rocks in a stockpile (not claimed)"),
-        Mission(5, "Jewel Collector", "Коллекционер самоцветов",
-                "one of your carts holds 5 jewels during your turn"),
-        Mission(6, "Green Fingers", "Зеленые пальцы",
-                "one of your carts exits carrying 2 emeralds"),
-        Mission(7, "Head to Head", "Лицом к лицу",
-                "your moving cart causes a head-on collision"),
-        Mission(8, "Jewel Heist", "Похищение драгоценностей",
-                "your moving cart makes an opponent's cart drop a jewel"),
-        Mission(9, "Red Leader", "Красный лидер",
-                "one of your carts exits carrying 4 rubies"),
-        Mission(10, "Spice of Life", "Вкус жизни",
-                "at the end of your turn your stockpile holds all four jewels"),
-        Mission(11, "There's Gold in Them Hills!", "В его холмах золото!",
-                "one of your carts exits carrying 2 gold"),
+        Mission(1, T_("Behind Enemy Lines"), "В тылу врага",
+                T_("one of your carts exits on an opponent's side carrying a jewel")),
+        Mission(2, T_("Cart Ram"), "Таран вагонетки",
+                T_("your moving cart derails an opponent's cart in a collision")),
+        Mission(3, T_("Diamonds Aren't Forever"), "Алмазы не вечны",
+                T_("one of your carts exits carrying a diamond")),
+        Mission(4, T_("Dirty Goblins"), "Грязные гоблины",
+                T_("at the end: the most rocks in a stockpile (not claimed)")),
+        Mission(5, T_("Jewel Collector"), "Коллекционер самоцветов",
+                T_("one of your carts holds 5 jewels during your turn")),
+        Mission(6, T_("Green Fingers"), "Зеленые пальцы",
+                T_("one of your carts exits carrying 2 emeralds")),
+        Mission(7, T_("Head to Head"), "Лицом к лицу",
+                T_("your moving cart causes a head-on collision")),
+        Mission(8, T_("Jewel Heist"), "Похищение драгоценностей",
+                T_("your moving cart makes an opponent's cart drop a jewel")),
+        Mission(9, T_("Red Leader"), "Красный лидер",
+                T_("one of your carts exits carrying 4 rubies")),
+        Mission(10, T_("Spice of Life"), "Вкус жизни",
+                T_("at the end of your turn your stockpile holds all four jewels")),
+        Mission(11, T_("There's Gold in Them Hills!"), "В его холмах золото!",
+                T_("one of your carts exits carrying 2 gold")),
     )
 }  # fmt: skip
 BEHIND_ENEMY_LINES, CART_RAM, DIAMONDS, DIRTY_GOBLINS, JEWEL_COLLECTOR = 1, 2, 3, 4, 5

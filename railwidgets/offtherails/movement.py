@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from railwidgets.core.grid import opposite
+from railwidgets.i18n import NT_, T_, joined
 from railwidgets.offtherails import missions
 from railwidgets.offtherails.board import (
     CROSS,
@@ -24,7 +25,7 @@ from railwidgets.offtherails.board import (
 )
 from railwidgets.offtherails.components import (
     CART_CAPACITY,
-    COLOURS,
+    CART_WORDS,
     END_PICKUP,
     JEWEL_KINDS,
     KINDS,
@@ -83,9 +84,20 @@ class Config(NamedTuple):
 
 
 def items_text(items: Items) -> str:
-    """``"2 ruby, 1 rock"``, or ``"nothing"``."""
-    parts = [f"{n} {KINDS[k]}" for k, n in enumerate(items) if n]
-    return ", ".join(parts) if parts else "nothing"
+    """``"2 ruby, 1 rock"``, or ``"nothing"`` (a Text: in any language, with the plural
+    each language takes)."""
+    parts = [_COUNTED[k](n) for k, n in enumerate(items) if n]
+    return joined(parts) if parts else T_("nothing")
+
+
+#: ``n`` items of each kind (English keeps the kind's name as it is: "2 ruby").
+_COUNTED = (
+    lambda n: NT_("{n} rock", "{n} rock", n),
+    lambda n: NT_("{n} ruby", "{n} ruby", n),
+    lambda n: NT_("{n} emerald", "{n} emerald", n),
+    lambda n: NT_("{n} gold", "{n} gold", n),
+    lambda n: NT_("{n} diamond", "{n} diamond", n),
+)
 
 
 def names(items: Items) -> tuple[str, ...]:
@@ -108,21 +120,22 @@ def counts(item_names: tuple[str, ...]) -> Items:
 
 
 #: The clans by side, as the log names them.
-CLAN_NAMES = tuple(colour.capitalize() for colour in COLOURS)
+CLAN_NAMES = (T_("Red"), T_("Yellow"), T_("Green"), T_("Blue"))
 
 
 def player_name(state: State, seat: int) -> str:
     if len(state.sides) == 1:
-        return "Solo"
+        return T_("Solo")
     side = state.sides[seat] if seat < len(state.sides) else -1
     return CLAN_NAMES[side] if side >= 0 else seat_name(seat)
 
 
 def cart_label(state: State, i: int) -> str:
     cart = state.carts[i]
+    name = CART_WORDS.get(cart.name, cart.name)
     if len(state.sides) == 1:
-        return f"the {cart.name} cart"
-    return f"{player_name(state, cart.owner)}'s {cart.name} cart"
+        return T_("the {cart} cart", cart=name)
+    return T_("{name}'s {cart} cart", name=player_name(state, cart.owner), cart=name)
 
 
 def at(square: Square) -> str:
@@ -193,7 +206,13 @@ def derail(state: State, cfg: Config, say: Say, i: int) -> None:
     cart = state.carts[i]
     note(state, i, cart.square, "derail")
     state.bag = add(state.bag, cart.contents)
-    say(f"{cart_label(state, i)} derails; {items_text(cart.contents)} back to the bag")
+    say(
+        T_(
+            "{cart} derails; {items} back to the bag",
+            cart=cart_label(state, i),
+            items=items_text(cart.contents),
+        )
+    )
     _off_board(cart, GONE if cfg.solo else SUPPLY)
 
 
@@ -201,7 +220,13 @@ def lose(state: State, say: Say, i: int) -> None:
     """The chasm swallows the cart and its items: removed from the game (§2.7.7, D-21)."""
     cart = state.carts[i]
     state.chasm_removed = add(state.chasm_removed, cart.contents)
-    say(f"{cart_label(state, i)} falls into the chasm with {items_text(cart.contents)}")
+    say(
+        T_(
+            "{cart} falls into the chasm with {items}",
+            cart=cart_label(state, i),
+            items=items_text(cart.contents),
+        )
+    )
     _off_board(cart, GONE)
 
 
@@ -209,7 +234,14 @@ def deliver(state: State, cfg: Config, say: Say, i: int, track: Square) -> None:
     """The cart leaves the mine: its items to the stockpile, the cart to supply (§2.7.4)."""
     cart = state.carts[i]
     side, load = surface_side(track), cart.contents
-    say(f"{cart_label(state, i)} exits at {at(track)} with {items_text(load)}")
+    say(
+        T_(
+            "{cart} exits at {square} with {items}",
+            cart=cart_label(state, i),
+            square=at(track),
+            items=items_text(load),
+        )
+    )
     state.stockpiles[cart.owner] = add(state.stockpiles[cart.owner], load)
     if cfg.solo:
         state.delivered[side] = add(state.delivered[side], load)
@@ -237,7 +269,14 @@ def start(state: State, say: Say, i: int) -> None:
     cart.moved = True
     note(state, i, cart.square, "start")
     state.move = Move(i, cart.speed)
-    say(f"{cart_label(state, i)} sets off from {at(cart.square)} at speed {cart.speed}")
+    say(
+        T_(
+            "{cart} sets off from {square} at speed {speed}",
+            cart=cart_label(state, i),
+            square=at(cart.square),
+            speed=cart.speed,
+        )
+    )
 
 
 def resume(state: State, cfg: Config, say: Say) -> bool:
@@ -290,7 +329,12 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             deliver(state, cfg, say, m.cart, target)  # §2.7.4: remaining steps are lost
             return True
         if outcome == EXIT_HOME:
-            say(f"{cart_label(state, m.cart)} leaves its starting track for the supply")
+            say(
+                T_(
+                    "{cart} leaves its starting track for the supply",
+                    cart=cart_label(state, m.cart),
+                )
+            )
             _off_board(cart, SUPPLY)  # D-20
             return True
         if outcome == DERAIL:
@@ -300,7 +344,13 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
             lose(state, say, m.cart)
             return True
         if outcome == BUMP:  # D-18: stop and turn round, nothing else
-            say(f"{cart_label(state, m.cart)} bumps into {cart_label(state, occupant)}")
+            say(
+                T_(
+                    "{cart} bumps into {other}",
+                    cart=cart_label(state, m.cart),
+                    other=cart_label(state, occupant),
+                )
+            )
             turn_round(state, cart, cart.facing)
             m.next = "done"
             m.pickups = cfg.end_pickup if m.entered else 0
@@ -313,7 +363,14 @@ def _stops(state: State, say: Say, i: int) -> bool:
     if cart.place == BOARD:
         assert cart.square is not None
         note(state, i, cart.square, "stop")
-        say(f"{cart_label(state, i)} stops at {at(cart.square)} facing {SIDE_LETTERS[cart.facing]}")
+        say(
+            T_(
+                "{cart} stops at {square} facing {side}",
+                cart=cart_label(state, i),
+                square=at(cart.square),
+                side=SIDE_LETTERS[cart.facing],
+            )
+        )
     return True
 
 
@@ -323,7 +380,13 @@ def _forced(state: State, say: Say, i: int, side: int) -> None:
     assert cart.square is not None
     cart.facing = side
     if exit_count(state.tiles[index(cart.square)]) >= 3:
-        say(f"{cart_label(state, i)} turns {SIDE_LETTERS[side]} (only choice)")
+        say(
+            T_(
+                "{cart} turns {side} (only choice)",
+                cart=cart_label(state, i),
+                side=SIDE_LETTERS[side],
+            )
+        )
 
 
 def _pick_up(state: State, say: Say, m: Move, cart: Cart) -> bool:
@@ -358,7 +421,14 @@ def take(state: State, say: Say, kind: int) -> None:
     cart.contents = add(cart.contents, one(kind))
     note(state, m.cart, cart.square, "take", KINDS[kind])
     m.pickups -= 1
-    say(f"{cart_label(state, m.cart)} takes {a_jewel(KINDS[kind])} at {at(cart.square)}")
+    say(
+        T_(
+            "{cart} takes {jewel} at {square}",
+            cart=cart_label(state, m.cart),
+            jewel=a_jewel(KINDS[kind]),
+            square=at(cart.square),
+        )
+    )
     missions.check_collector(state)
 
 
@@ -381,10 +451,13 @@ def _collide(state: State, cfg: Config, say: Say, m: Move, cart: Cart, occupant:
     m.head_on = other.facing == opposite(d)  # D-16
     m.mover_empty, m.other_empty = cart.load == 0, other.load == 0  # C-8, C-9: rocks count
     m.next = "collide"
-    kind = "head-on " if m.head_on else ""
-    say(f"{cart_label(state, m.cart)} hits {cart_label(state, occupant)} ({kind}collision)")
+    mover, hit = cart_label(state, m.cart), cart_label(state, occupant)
+    if m.head_on:
+        say(T_("{cart} hits {other} (head-on collision)", cart=mover, other=hit))
+    else:
+        say(T_("{cart} hits {other} (collision)", cart=mover, other=hit))
     if cfg.bumper_carts and not m.head_on:
-        say("bumper carts: nothing is dropped, nobody derails")  # §2.14.1, D-30
+        say(T_("bumper carts: nothing is dropped, nobody derails"))  # §2.14.1, D-30
         finish_collision(state, cfg, say, NO_ITEMS)
         return resume(state, cfg, say)
     if other.load >= 2:
@@ -431,7 +504,14 @@ def finish_collision(state: State, cfg: Config, say: Say, dropped: Items) -> Non
         i = index(other.square)
         other.contents = sub(other.contents, dropped)
         state.items[i] = add(state.items[i], dropped)
-        say(f"{cart_label(state, m.other)} drops {items_text(dropped)} at {at(other.square)}")
+        say(
+            T_(
+                "{cart} drops {items} at {square}",
+                cart=cart_label(state, m.other),
+                items=items_text(dropped),
+                square=at(other.square),
+            )
+        )
         if other.owner != cart.owner and any(dropped[k] for k in JEWEL_KINDS):
             missions.note(state, missions.JEWEL_HEIST)
     if not protected:

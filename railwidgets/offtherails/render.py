@@ -52,6 +52,7 @@ from railwidgets.draw.palette import (
     SELECT,
     ink_for,
 )
+from railwidgets.i18n import T_
 from railwidgets.offtherails.components import (
     ALL_SURFACE_TRACKS,
     COLOURS,
@@ -295,7 +296,7 @@ def draw_static(painter: Painter, layout: Layout = LAYOUT, *, all_tracks: bool =
         painter.text(cx, layout.board_y - 10, str(k), size=12, fill=MUTED)
         painter.text(layout.board_x - 12, cy, str(k), size=12, fill=MUTED)
     # squares are named (row, column), rows first: said in the empty corner of the ring
-    painter.text(4, layout.board_y - 10, "(row, col)", size=12, fill=MUTED, align="left")
+    painter.text(4, layout.board_y - 10, T_("(row, col)"), size=12, fill=MUTED, align="left")
     painter.rect(x0, y0, n * s, n * s, stroke=DARK, width=2)
 
 

@@ -38,6 +38,7 @@ from railwidgets.core.errors import IllegalActionError, RecordError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import opposite
+from railwidgets.i18n import N_, T_, joined
 from railwidgets.offtherails import board, chasm, invariants, missions, movement, position, setup
 from railwidgets.offtherails.actions import (
     ACTIONS,
@@ -70,6 +71,7 @@ from railwidgets.offtherails.components import (
     CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS,
+    COLOUR_WORDS,
     COLOURS,
     KINDS,
     LENGTH_WORDS,
@@ -110,20 +112,27 @@ from railwidgets.offtherails.text import board_text
 __all__ = ["Game"]
 
 #: The action kinds each stage accepts, and what the game waits for.
+#: A solo game's result as a player reads it, in any language.
+SOLO_RESULT_WORDS = {
+    "big victory": T_("big victory"),
+    "victory": T_("victory"),
+    "partial victory": T_("partial victory"),
+    "defeat": T_("defeat"),
+}
 STAGE_ACTIONS: dict[str, tuple[tuple[type[Action], ...], str]] = {
-    SIDE: ((ChooseSide,), "the first player to choose a side (§2.4.2)"),
+    SIDE: ((ChooseSide,), T_("the first player to choose a side (§2.4.2)")),
     ACTION_PHASE: (
         (PlaceTile, Upgrade, PlaceCart, ChangeSpeed, EndActions, EndNow),
-        "an action of the action phase (§2.6)",
+        T_("an action of the action phase (§2.6)"),
     ),
-    CART: ((ChooseCart,), "the cart to move next (§2.7)"),
-    EXIT: ((ChooseExit,), "the exit the cart takes from its junction (§2.7.2)"),
-    NOSE: ((SetNose,), "the direction of the cart at rest (D-9)"),
-    TAKE: ((TakeItem,), "the jewel the cart takes (§2.7.3)"),
-    SPLIT: ((SplitLoad,), "the hit cart's owner to split its load (§2.7.5)"),
-    PICK: ((PickPile,), "the moving cart's owner to pick a pile (§2.7.5)"),
-    MISSION: ((ClaimMission, NoClaim), "a mission claim or none (§2.8)"),
-    CHASM: ((PlaceChasm,), "the chasm token's square (§2.11)"),
+    CART: ((ChooseCart,), T_("the cart to move next (§2.7)")),
+    EXIT: ((ChooseExit,), T_("the exit the cart takes from its junction (§2.7.2)")),
+    NOSE: ((SetNose,), T_("the direction of the cart at rest (D-9)")),
+    TAKE: ((TakeItem,), T_("the jewel the cart takes (§2.7.3)")),
+    SPLIT: ((SplitLoad,), T_("the hit cart's owner to split its load (§2.7.5)")),
+    PICK: ((PickPile,), T_("the moving cart's owner to pick a pile (§2.7.5)")),
+    MISSION: ((ClaimMission, NoClaim), T_("a mission claim or none (§2.8)")),
+    CHASM: ((PlaceChasm,), T_("the chasm token's square (§2.11)")),
 }
 #: The method that checks each kind of action, if it has one (else: is it among the options?).
 CHECKS = {cls.kind: f"_check_{cls.kind}" for cls in ACTIONS}
@@ -184,28 +193,28 @@ class Game(BaseGame):
     """A game of Off the Rails for 1 (solo, §2.15) to 4 players."""
 
     NAME: ClassVar[str] = "offtherails"
-    TITLE: ClassVar[str] = "Off the Rails"
+    TITLE: ClassVar[str] = N_("Off the Rails")
     PLAYERS: ClassVar[range] = range(1, 5)
     DEFAULT_PLAYERS: ClassVar[int] = 4
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("bumper_carts", "non-head-on collisions drop and derail nothing (§2.14.1)",
-               (False, True), False, label="Bumper carts"),
-        Option("chasm_die", "a d8 places the chasm tokens (§2.14.2)", (False, True), False,
-               label="Chasm die"),
-        Option("length", "how many deposit cards the game lasts (§2.14.3; not used in solo)",
-               LENGTHS, default_length, label="Game length", words=LENGTH_WORDS),
-        Option("end_pickup", "what a cart takes where its move ends (D-12)",
-               ("two", "fill"), "two", label="End of a move",
-               words=(("two", "takes two items"), ("fill", "fills the cart"))),
-        Option("drop_rule", "what a hit cart drops (D-17)",
-               ("blind_piles", "ceil_half"), "blind_piles", label="Collisions",
-               words=(("blind_piles", "drop a pile chosen blind"),
-                      ("ceil_half", "drop half, rounded up"))),
-        Option("cross_is_crossover", "a cross tile only goes straight on (D-7)",
-               (False, True), False, label="Cross tiles go straight on"),
-        Option("start_tracks", "where carts may start on a side (D-3)",
-               ("four", "all"), "four", label="Starting tracks",
-               words=(("four", "four per side"), ("all", "every edge square"))),
+        Option("bumper_carts", N_("non-head-on collisions drop and derail nothing (§2.14.1)"),
+               (False, True), False, label=N_("Bumper carts")),
+        Option("chasm_die", N_("a d8 places the chasm tokens (§2.14.2)"), (False, True), False,
+               label=N_("Chasm die")),
+        Option("length", N_("how many deposit cards the game lasts (§2.14.3; not used in solo)"),
+               LENGTHS, default_length, label=N_("Game length"), words=LENGTH_WORDS),
+        Option("end_pickup", N_("what a cart takes where its move ends (D-12)"),
+               ("two", "fill"), "two", label=N_("End of a move"),
+               words=(("two", N_("takes two items")), ("fill", N_("fills the cart")))),
+        Option("drop_rule", N_("what a hit cart drops (D-17)"),
+               ("blind_piles", "ceil_half"), "blind_piles", label=N_("Collisions"),
+               words=(("blind_piles", N_("drop a pile chosen blind")),
+                      ("ceil_half", N_("drop half, rounded up")))),
+        Option("cross_is_crossover", N_("a cross tile only goes straight on (D-7)"),
+               (False, True), False, label=N_("Cross tiles go straight on")),
+        Option("start_tracks", N_("where carts may start on a side (D-3)"),
+               ("four", "all"), "four", label=N_("Starting tracks"),
+               words=(("four", N_("four per side")), ("all", N_("every edge square")))),
     )  # fmt: skip
     ACTIONS: ClassVar[tuple[type[Action], ...]] = ACTIONS
 
@@ -237,7 +246,7 @@ class Game(BaseGame):
             for cart in st.carts:
                 cart.moved = False
         st.stage = ACTION_PHASE
-        self._say(f"turn {st.turn}: {player_name(st, st.active)} to play")
+        self._say(T_("turn {n}: {name} to play", n=st.turn, name=player_name(st, st.active)))
         if not self._cfg.solo:
             missions.check_collector(st)
 
@@ -274,7 +283,13 @@ class Game(BaseGame):
             chasm.solo_reveal(st, rng, say)  # §2.15
         elif st.collapsed:
             colour = chasm.draw_token(st, rng)  # §2.11 chasm phase
-            say(f"{player_name(st, st.active)} draws a {COLOURS[colour]} chasm token")
+            say(
+                T_(
+                    "{name} draws a {colour} chasm token",
+                    name=player_name(st, st.active),
+                    colour=COLOUR_WORDS[colour],
+                )
+            )
             if self._cfg.chasm_die:
                 chasm.place_token(st, say, colour, chasm.roll_square(st, rng, say, colour))
             else:
@@ -283,7 +298,12 @@ class Game(BaseGame):
                 return
         elif (card := chasm.draw_card(st)) is not None:  # §2.9
             if card == CHASM_CARD:  # D-23: no deposit; every player has one more turn
-                say(f"{player_name(st, st.active)} draws the Chasm card: the final round begins")
+                say(
+                    T_(
+                        "{name} draws the Chasm card: the final round begins",
+                        name=player_name(st, st.active),
+                    )
+                )
                 st.final_turns = self.num_players
             else:
                 chasm.deposit(st, rng, say, card)
@@ -300,11 +320,11 @@ class Game(BaseGame):
             st.own_carts()
             for i in st.carts_on_board():
                 movement.derail(st, self._cfg, say, i)  # §2.12 (a); solo: lost (C-3)
-            self._finish("the last chasm token is placed")
+            self._finish(T_("the last chasm token is placed"))
         elif self._cfg.solo and all(c.place == GONE for c in st.carts):
-            self._finish("every cart is gone")
+            self._finish(T_("every cart is gone"))
         elif not self._cfg.solo and st.collapsed and not st.carts_on_board():
-            self._finish("every cart has left the board")  # §2.12 (b), D-26, C-7
+            self._finish(T_("every cart has left the board"))  # §2.12 (b), D-26, C-7
         else:
             st.active = (st.active + 1) % self.num_players
             self._begin_turn()
@@ -312,14 +332,18 @@ class Game(BaseGame):
     def _finish(self, reason: str) -> None:
         st = self._state
         st.stage, st.ended, st.move = OVER, reason, None
-        self._say(f"the game ends: {reason}")
+        self._say(T_("the game ends: {reason}", reason=reason))
         if self._cfg.solo:
-            self._say(f"result: {self.solo_result()}, score {missions.solo_score(st)}")
-        else:
-            scores = ", ".join(
-                f"{player_name(st, s)} {p}" for s, p in enumerate(missions.final_scores(st))
+            result = SOLO_RESULT_WORDS.get(self.solo_result(), self.solo_result())
+            self._say(
+                T_("result: {result}, score {score}", result=result, score=missions.solo_score(st))
             )
-            self._say(f"final scores: {scores}")
+        else:
+            each = [
+                T_("{name} {points}", name=player_name(st, s), points=p)
+                for s, p in enumerate(missions.final_scores(st))
+            ]
+            self._say(T_("final scores: {scores}", scores=joined(each)))
 
     def _settle(self) -> None:
         """Take every decision that has a single option (§5), logging it."""
@@ -445,12 +469,24 @@ class Game(BaseGame):
         st = self._state
         kinds, waiting = STAGE_ACTIONS[st.stage]
         if not isinstance(action, kinds):
-            raise IllegalActionError(f"{action} is not possible now: the game waits for {waiting}")
+            raise IllegalActionError(
+                T_(
+                    "{move} is not possible now: the game waits for {waiting}",
+                    move=action.words(),
+                    waiting=waiting,
+                )
+            )
         check = getattr(self, CHECKS[action.kind], None)
         if check is not None:
             check(action)
         elif action not in self._legal_actions():
-            raise IllegalActionError(f"{action} is not one of the options for {waiting}")
+            raise IllegalActionError(
+                T_(
+                    "{move} is not one of the options for {waiting}",
+                    move=action.words(),
+                    waiting=waiting,
+                )
+            )
 
     def _check_place_tile(self, action: PlaceTile) -> None:
         board.check_place_tile(self._state, action)
@@ -463,7 +499,11 @@ class Game(BaseGame):
         i = st.cart_named(st.active, name)
         if i < 0:
             raise IllegalActionError(
-                f"{action}: {player_name(st, st.active)} has no such cart (§2.4.3)"
+                T_(
+                    "{move}: {name} has no such cart (§2.4.3)",
+                    move=action.words(),
+                    name=player_name(st, st.active),
+                )
             )
         return st.carts[i]
 
@@ -471,28 +511,50 @@ class Game(BaseGame):
         st, cfg = self._state, self._cfg
         cart = self._own_cart(action, action.cart)
         if cart.place != SUPPLY:
-            where = "on the board" if cart.place == BOARD else "lost to the chasm"
-            raise IllegalActionError(f"{action}: that cart is {where}, not in supply (§2.6 A3)")
+            where = T_("on the board") if cart.place == BOARD else T_("lost to the chasm")
+            raise IllegalActionError(
+                T_(
+                    "{move}: that cart is {where}, not in supply (§2.6 A3)",
+                    move=action.words(),
+                    where=where,
+                )
+            )
         limit = SOLO_MAX_CARTS_ON_BOARD if cfg.solo else MAX_CARTS_ON_BOARD
         if len(st.carts_on_board(st.active)) >= limit:
-            raise IllegalActionError(f"{action}: at most {limit} carts on the board (§2.6 A3)")
+            raise IllegalActionError(
+                T_("{move}: at most {n} carts on the board (§2.6 A3)", move=action.words(), n=limit)
+            )
         if action.track not in cfg.tracks[self._home_side(cart)]:
             raise IllegalActionError(
-                f"{action}: carts enter on a starting track of their own side (§2.6 A3)"
+                T_(
+                    "{move}: carts enter on a starting track of their own side (§2.6 A3)",
+                    move=action.words(),
+                )
             )
         if st.cart_at(action.track) >= 0:
-            raise IllegalActionError(f"{action}: that starting track is occupied (§2.6 A3)")
+            raise IllegalActionError(
+                T_("{move}: that starting track is occupied (§2.6 A3)", move=action.words())
+            )
 
     def _check_change_speed(self, action: ChangeSpeed) -> None:
         cart = self._own_cart(action, action.cart)
         if cart.place != BOARD:
-            raise IllegalActionError(f"{action}: only a cart on the board changes speed (§2.6 A4)")
+            raise IllegalActionError(
+                T_("{move}: only a cart on the board changes speed (§2.6 A4)", move=action.words())
+            )
         if action.delta not in (1, -1) or isinstance(action.delta, bool):
-            raise IllegalActionError(f"{action}: speed changes by one step (§2.6 A4)")
+            raise IllegalActionError(
+                T_("{move}: speed changes by one step (§2.6 A4)", move=action.words())
+            )
         if not SPEED_MIN <= cart.speed + action.delta <= SPEED_MAX:
             raise IllegalActionError(
-                f"{action}: speed stays within {SPEED_MIN}–{SPEED_MAX}, not "
-                f"{cart.speed + action.delta} (§2.6 A4, D-10)"
+                T_(
+                    "{move}: speed stays within {low}–{high}, not {speed} (§2.6 A4, D-10)",
+                    move=action.words(),
+                    low=SPEED_MIN,
+                    high=SPEED_MAX,
+                    speed=cart.speed + action.delta,
+                )
             )
 
     def _check_end_actions(self, action: EndActions) -> None:
@@ -501,30 +563,42 @@ class Game(BaseGame):
     def _check_end_now(self, action: EndNow) -> None:
         if not self._cfg.solo or self._state.carts_on_board():
             raise IllegalActionError(
-                f"{action}: only a solo player with no cart on the board may stop (§2.15, D-35)"
+                T_(
+                    "{move}: only a solo player with no cart on the board may stop (§2.15, D-35)",
+                    move=action.words(),
+                )
             )
 
     def _check_choose_cart(self, action: ChooseCart) -> None:
         cart = self._own_cart(action, action.cart)
         if cart.place != BOARD or cart.moved:
-            raise IllegalActionError(f"{action}: that cart is not waiting to move (§2.7, C-11)")
+            raise IllegalActionError(
+                T_("{move}: that cart is not waiting to move (§2.7, C-11)", move=action.words())
+            )
 
     def _check_claim_mission(self, action: ClaimMission) -> None:
         st = self._state
         if action.mission not in st.missions:
-            raise IllegalActionError(f"{action}: that mission is not face up (§2.8)")
+            raise IllegalActionError(
+                T_("{move}: that mission is not face up (§2.8)", move=action.words())
+            )
         if action.mission not in missions.claimable(st):
-            raise IllegalActionError(f"{action}: its condition was not met this turn (§2.8)")
+            raise IllegalActionError(
+                T_("{move}: its condition was not met this turn (§2.8)", move=action.words())
+            )
 
     def _check_place_chasm(self, action: PlaceChasm) -> None:
         st = self._state
         if not board.is_square(action.square) or action.square not in chasm.targets(
             st, st.drawn_token
         ):
-            colour = COLOURS[st.drawn_token]
             raise IllegalActionError(
-                f"{action}: the {colour} token goes on a free grid square next to a {colour} "
-                "chasm token (§2.11, D-25)"
+                T_(
+                    "{move}: the {colour} token goes on a free grid square next to a {colour} "
+                    "chasm token (§2.11, D-25)",
+                    move=action.words(),
+                    colour=COLOUR_WORDS[st.drawn_token],
+                )
             )
 
     # -- applying actions -------------------------------------------------------------------------
@@ -539,9 +613,12 @@ class Game(BaseGame):
             st.own_carts()  # every other action may change a cart, or end the turn
         who = player_name(st, self._current_player())
         if isinstance(action, SplitLoad) and not forced:
-            say(f"{who} splits the load into two piles")  # C-5: the piles stay hidden
+            say(T_("{name} splits the load into two piles", name=who))  # C-5: the piles stay hidden
         elif not isinstance(action, (TakeItem, ChooseSide, EndNow)):
-            say(f"{who}: {action}" + (" (only choice)" if forced else ""))
+            if forced:
+                say(T_("{name}: {move} (only choice)", name=who, move=action.words()))
+            else:
+                say(T_("{name}: {move}", name=who, move=action.words()))
         if isinstance(action, PlaceTile):  # checked already: its exits are written canonically
             board.set_tile(st, index(action.square), MASK_OF_EXITS[action.exits])
             st.tiles_used += 1
@@ -561,7 +638,7 @@ class Game(BaseGame):
         elif isinstance(action, EndActions):
             self._next_cart()
         elif isinstance(action, EndNow):
-            self._finish("the solo player stops")
+            self._finish(T_("the solo player stops"))
         elif isinstance(action, ChooseSide):
             setup.choose_sides(st, SIDE_OF_LETTER[action.side], self._chance, say)
             self._begin_turn()

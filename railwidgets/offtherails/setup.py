@@ -15,15 +15,16 @@ import random
 from collections.abc import Callable
 
 from railwidgets.core.grid import opposite
+from railwidgets.i18n import T_, joined
 from railwidgets.offtherails import chasm
 from railwidgets.offtherails.board import CELLS, index
 from railwidgets.offtherails.components import (
     CART_NAMES,
     CHASM_CARD,
     CHASM_TOKENS_PER_COLOUR,
+    COLOUR_WORDS,
     COLOURS,
     JEWELS,
-    KINDS,
     MINE_SQUARES,
     MISSIONS,
     NO_ITEMS,
@@ -31,6 +32,7 @@ from railwidgets.offtherails.components import (
     SOLO_JEWELS,
     seat_name,
 )
+from railwidgets.offtherails.movement import items_text
 from railwidgets.offtherails.state import ACTIONS, SIDE, Cart, State, one
 
 Say = Callable[[str], None]
@@ -74,8 +76,9 @@ def new_game(players: int, length: str, rng: random.Random, say: Say) -> State:
     deck = sorted(MISSIONS)
     rng.shuffle(deck)  # §2.4.6
     st.missions, st.mission_deck = sorted(deck[: players + 1]), deck[players + 1 :]
-    say("missions: " + ", ".join(f"M{m} {MISSIONS[m].name}" for m in st.missions))
-    say(f"{seat_name(st.first_player)} plays first and chooses a side")
+    shown = joined(T_("M{n} {name}", n=m, name=MISSIONS[m].name) for m in st.missions)
+    say(T_("missions: {missions}", missions=shown))
+    say(T_("{name} plays first and chooses a side", name=seat_name(st.first_player)))
     st.stage = SIDE
     return st
 
@@ -90,8 +93,7 @@ def new_solo_game(rng: random.Random, say: Say) -> State:
     squares = [sq for mine in MINE_SQUARES for sq in mine]
     for square, kind in zip(squares, jewels, strict=True):
         st.items[index(square)] = one(kind)
-    say("solo: " + ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(SOLO_JEWELS) if n)
-        + " lie one on each mine square")  # fmt: skip
+    say(T_("solo: {items} lie one on each mine square", items=items_text(SOLO_JEWELS)))
     st.bag = NO_ITEMS
     st.deck = [*range(32), CHASM_CARD]  # D-32: no cards removed, no chasm deck
     rng.shuffle(st.deck)
@@ -117,4 +119,11 @@ def choose_sides(state: State, side: int, rng: random.Random, say: Say) -> None:
         for cart in state.carts:
             if cart.owner == seat:
                 cart.colour = s  # D-5: a clan's colour is its side's
-        say(f"{seat_name(seat)} plays {COLOURS[s]} ({SIDE_LETTERS[s]})")
+        say(
+            T_(
+                "{name} plays {colour} ({side})",
+                name=seat_name(seat),
+                colour=COLOUR_WORDS[s],
+                side=SIDE_LETTERS[s],
+            )
+        )

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 from railwidgets.core.grid import N
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, FAINT, GRID, LIGHT, MUTED, PANEL, SELECT, ink_for
+from railwidgets.i18n import N_, T_, _, ngettext, tr
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
+    COLOUR_WORDS,
     COLOURS,
     KINDS,
     MISSIONS,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "cart_colour",
     "cart_rows",
+    "clan_name",
     "draw_sidebar",
     "mission_rows",
     "player_name",
@@ -50,17 +53,30 @@ __all__ = [
 ]
 
 LINE = 15.0  # px between lines of 12 px text
-_MISSIONS_HEAD = "MISSIONS (4 points each; one claim per turn)"
-_MATCH = "to match: ruby N · gold E · emerald S · diamond W"
+_MISSIONS_HEAD = N_("MISSIONS (4 points each; one claim per turn)")
+_MATCH = N_("to match: ruby N · gold E · emerald S · diamond W")
+#: The clans by colour, as players are called once sides are chosen.
+_CLANS = (T_("Red"), T_("Yellow"), T_("Green"), T_("Blue"))
+#: Where a cart is when it is not on the board.
+_PLACE_WORDS = {"supply": N_("supply"), "gone": N_("gone")}
+
+
+def clan_name(side: str) -> str:
+    """The clan that plays from ``side`` (§2.4.2).
+
+    >>> clan_name("N")
+    'Red'
+    """
+    return _CLANS[SIDE_LETTERS.index(side)]
 
 
 def player_name(data: Mapping[str, Any], seat: int) -> str:
     """The seat's clan colour (``"Red"``), ``"Solo"``, or ``"Player n"`` before sides are chosen."""
     sides = data["sides"]
     if len(sides) == 1:
-        return "Solo"
+        return T_("Solo")
     side = sides[seat]
-    return COLOURS[SIDE_LETTERS.index(side)].capitalize() if side else seat_name(seat)
+    return _CLANS[SIDE_LETTERS.index(side)] if side else seat_name(seat)
 
 
 def seat_colour(data: Mapping[str, Any], seat: int) -> int:
@@ -85,15 +101,15 @@ def to_play(data: Mapping[str, Any]) -> int:
 
 
 _STAGE_TEXT = {
-    "side": "{who} chooses a side",
-    "cart": "Movement: {who} chooses the cart to move",
-    "exit": "Movement: {who} chooses the exit",
-    "take": "Movement: {who} chooses a jewel to take",
-    "nose": "Movement: {who} points the cart at rest",
-    "split": "Collision: {who} splits the hit cart's load",
-    "pick": "Collision: {who} picks a face-down pile",
-    "mission": "{who} may claim a mission",
-    "chasm": "Chasm phase: {who} places a {token} token",
+    "side": N_("{who} chooses a side"),
+    "cart": N_("Movement: {who} chooses the cart to move"),
+    "exit": N_("Movement: {who} chooses the exit"),
+    "take": N_("Movement: {who} chooses a jewel to take"),
+    "nose": N_("Movement: {who} points the cart at rest"),
+    "split": N_("Collision: {who} splits the hit cart's load"),
+    "pick": N_("Collision: {who} picks a face-down pile"),
+    "mission": N_("{who} may claim a mission"),
+    "chasm": N_("Chasm phase: {who} places a {token} token"),
 }
 
 
@@ -102,12 +118,17 @@ def stage_text(data: Mapping[str, Any]) -> str:
     turn = data["turn"]
     stage = turn["stage"]
     if stage == "over":
-        return f"Game over: {data['ended']}"
+        return _("Game over: {reason}").format(reason=_(data["ended"] or ""))
     if stage == "actions":
         left = ACTIONS_PER_TURN - turn["actions_used"]
-        return f"Action phase: {left} of {ACTIONS_PER_TURN} actions left"
+        return ngettext(
+            "Action phase: {n} of {all} actions left",
+            "Action phase: {n} of {all} actions left",
+            left,
+        ).format(n=left, all=ACTIONS_PER_TURN)
     token = data["final_round"]["drawn_token"] or ""
-    return _STAGE_TEXT[stage].format(who=player_name(data, to_play(data)), token=token)
+    colour = tr(COLOUR_WORDS[COLOURS.index(token)]) if token in COLOURS else token
+    return _(_STAGE_TEXT[stage]).format(who=tr(player_name(data, to_play(data))), token=colour)
 
 
 def _decks_text(data: Mapping[str, Any]) -> str:
@@ -115,9 +136,11 @@ def _decks_text(data: Mapping[str, Any]) -> str:
     cards = deck if isinstance(deck, int) else len(deck)
     parts = []
     if not data["final_round"]["collapsed"] or len(data["sides"]) == 1:
-        parts.append(f"Deposit deck: {cards} card{'s' if cards != 1 else ''}")
-    parts.append(f"chasm tokens: {sum(data['chasm_supply'].values())}")
-    parts.append(f"tiles {data['tiles']['used']}/{TILE_SUPPLY}")
+        parts.append(
+            ngettext("Deposit deck: {n} card", "Deposit deck: {n} cards", cards).format(n=cards)
+        )
+    parts.append(_("chasm tokens: {n}").format(n=sum(data["chasm_supply"].values())))
+    parts.append(_("tiles {used}/{all}").format(used=data["tiles"]["used"], all=TILE_SUPPLY))
     return " · ".join(parts)
 
 
@@ -126,10 +149,14 @@ def _final_text(data: Mapping[str, Any]) -> str:
     if data["turn"]["stage"] == "over" or len(data["sides"]) == 1:
         return ""
     if final["collapsed"]:
-        return "The mine has collapsed: a chasm token every turn"
+        return _("The mine has collapsed: a chasm token every turn")
     left = final["turns_left"]
     if left is not None:
-        return f"Chasm card drawn: the collapse in {left} turn{'s' if left != 1 else ''}"
+        return ngettext(
+            "Chasm card drawn: the collapse in {n} turn",
+            "Chasm card drawn: the collapse in {n} turns",
+            left,
+        ).format(n=left)
     return ""
 
 
@@ -178,20 +205,20 @@ def mission_rows(data: Mapping[str, Any], layout: Layout) -> list[tuple[int, flo
 def _mission_lines(number: int, met: bool, layout: Layout) -> list[tuple[str, bool]]:
     """A mission's entry, line by line: its title (bold), then its text, as wide as the column."""
     mission = MISSIONS[number]
-    title = f"M{number} {mission.name}" + ("  ✓ met this turn" if met else "")
+    title = f"M{number} {tr(mission.name)}" + ("  ✓ " + _("met this turn") if met else "")
     width = layout.missions_span()
     lines = [(line, True) for line in wrap(title, width, size=13)]
-    return lines + [(line, False) for line in wrap(mission.text, width - 12)]
+    return lines + [(line, False) for line in wrap(tr(mission.text), width - 12)]
 
 
 def _match_lines(layout: Layout) -> list[str]:
     """Solo: which side each kind must reach, cut to the column."""
-    return wrap(_MATCH, layout.missions_span())
+    return wrap(_(_MATCH), layout.missions_span())
 
 
 def _head_lines(layout: Layout) -> list[str]:
     """The missions' heading, cut to the column."""
-    return wrap(_MISSIONS_HEAD, layout.missions_span())
+    return wrap(_(_MISSIONS_HEAD), layout.missions_span())
 
 
 def panel_height(layout: Layout, players: int) -> float:
@@ -227,12 +254,14 @@ def _draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> 
     players = len(data["sides"])
     turn = data["turn"]
     if turn["stage"] == "over":
-        head = f"Game over after turn {turn['number']}"
+        head = _("Game over after turn {n}").format(n=turn["number"])
     elif turn["stage"] == "side":
-        head = "Setup: the first player chooses a side"
+        head = _("Setup: the first player chooses a side")
     else:
         rounds = (turn["number"] - 1) // players + 1
-        head = f"Turn {turn['number']} · round {rounds} · {player_name(data, turn['active'])}"
+        head = _("Turn {n} · round {round} · {name}").format(
+            n=turn["number"], round=rounds, name=tr(player_name(data, turn["active"]))
+        )
     y0 = layout.panel_y
     painter.text(x0, y0 + 18, head, size=16, fill=DARK, align="left", bold=True)
     painter.text(x0, y0 + 40, stage_text(data), size=13, fill=DARK, align="left")
@@ -268,7 +297,7 @@ def _draw_player(
     solo = len(data["sides"]) == 1
     mark = CLAN_LETTER[colour] if colour >= 0 else ("S" if solo else str(seat + 1))
     painter.text(x0 + 9, top + 13.5, mark, size=12, fill=ink_for(fill), bold=True)
-    name = player_name(data, seat) + ("  ◀ now" if now else "")
+    name = tr(player_name(data, seat)) + ("  ◀ " + _("now") if now else "")
     painter.text(x0 + 26, top + 13, name, size=13, fill=DARK, align="left", bold=True)
     stock = data["stockpiles"][seat]
     for kind, item in enumerate(KINDS):
@@ -279,7 +308,7 @@ def _draw_player(
                      bold=bool(n))  # fmt: skip
     claimed = data["missions"]["claimed"][seat]
     if claimed:
-        text = "missions " + " ".join(f"M{m}" for m in claimed)
+        text = _("missions {list}").format(list=" ".join(f"M{m}" for m in claimed))
         painter.text(x0 + layout.panel_width - 4, top + layout.player_row - 14, text, size=12,
                      fill=DARK, align="right", bold=True)  # fmt: skip
 
@@ -316,7 +345,7 @@ def _write_cart_entry(painter: Painter, cart: Mapping[str, Any], cx: float, cy: 
     painter.rect(cx + 13, cy - 8, 16, 16, fill=die, stroke=DARK, width=1, alpha=alpha)
     painter.text(cx + 21, cy + 0.5, str(cart["speed"]), size=12, fill=ink_for(die), bold=True,
                  alpha=alpha)  # fmt: skip
-    label = _square_label(cart["square"]) if place == "board" else place
+    label = _square_label(cart["square"]) if place == "board" else _(_PLACE_WORDS.get(place, place))
     painter.text(cx + 34, cy + 0.5, label, size=12, fill=FAINT if place == "gone" else DARK,
                  align="left")  # fmt: skip
     kx = cx - 6
@@ -338,12 +367,12 @@ def _draw_missions(data: Mapping[str, Any], painter: Painter, layout: Layout) ->
     for k, line in enumerate(_head_lines(layout)):
         painter.text(x0, top + LINE * k, line, size=12, fill=MUTED, align="left", bold=True)
     met = set(data["turn"]["met"])
-    for number, y, _ in mission_rows(data, layout):
+    for number, y, _bottom in mission_rows(data, layout):
         for k, (line, bold) in enumerate(_mission_lines(number, number in met, layout)):
             painter.text(x0 + (0 if bold else 12), y + 8 + k * LINE, line, size=12,
                          fill=DARK if bold else MUTED, align="left", bold=bold)  # fmt: skip
     if not data["missions"]["face_up"]:
-        painter.text(x0, top + 18, "none left face up", size=12, fill=FAINT, align="left")
+        painter.text(x0, top + 18, _("none left face up"), size=12, fill=FAINT, align="left")
 
 
 def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
@@ -351,7 +380,7 @@ def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) 
     x0 = layout.missions_left()
     y = layout.missions_top(1) + 10
     items = ItemBatch()
-    painter.text(x0, y, "DELIVERED, BY EXIT SIDE", size=12, fill=MUTED, align="left", bold=True)
+    painter.text(x0, y, _("DELIVERED, BY EXIT SIDE"), size=12, fill=MUTED, align="left", bold=True)
     match = _match_lines(layout)
     for k, line in enumerate(match, start=1):
         painter.text(x0, y + k * LINE, line, size=12, fill=MUTED, align="left")

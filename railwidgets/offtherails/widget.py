@@ -32,6 +32,7 @@ from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import Swatch
+from railwidgets.i18n import N_, T_, _, joined, ngettext, tr
 from railwidgets.offtherails import render
 from railwidgets.offtherails.actions import (
     ChangeSpeed,
@@ -44,7 +45,13 @@ from railwidgets.offtherails.actions import (
     Upgrade,
 )
 from railwidgets.offtherails.bots import GreedyBot
-from railwidgets.offtherails.components import COLOURS, KINDS, MISSIONS, SIDE_LETTERS, VALUE
+from railwidgets.offtherails.components import (
+    CART_WORDS,
+    KINDS,
+    MISSIONS,
+    SIDE_LETTERS,
+    VALUE,
+)
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
 from railwidgets.offtherails.picks import (
     NEW_TILE,
@@ -55,8 +62,8 @@ from railwidgets.offtherails.picks import (
     parts_of,
 )
 from railwidgets.offtherails.render import LAYOUT, LAYOUTS, Layout, cart_box, hit_test, mission_box
-from railwidgets.offtherails.rules import Game
-from railwidgets.offtherails.sidebar import player_name, seat_colour
+from railwidgets.offtherails.rules import SOLO_RESULT_WORDS, Game
+from railwidgets.offtherails.sidebar import clan_name, player_name, seat_colour
 from railwidgets.ui.board import Frame, PerPlayerLayout
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
@@ -65,13 +72,21 @@ from railwidgets.ui.theme import chip, points
 __all__ = ["OffTheRailsWidget"]
 
 VERB_LABEL = {
-    "straight": "Place straight",
-    "corner": "Place corner",
-    "upgrade": "Upgrade",
-    "cart": "Place cart",
-    "speed": "Speed",
-    "end": "End actions",
-    "end now": "End the game now",
+    "straight": N_("Place straight"),
+    "corner": N_("Place corner"),
+    "upgrade": N_("Upgrade"),
+    "cart": N_("Place cart"),
+    "speed": N_("Speed"),
+    "end": N_("End actions"),
+    "end now": N_("End the game now"),
+}
+#: The items by kind, as buttons and tables name them.
+KIND_WORD = {
+    "rock": N_("rock"),
+    "ruby": N_("ruby"),
+    "emerald": N_("emerald"),
+    "gold": N_("gold"),
+    "diamond": N_("diamond"),
 }
 #: Each jewel's button shows its shape on the board (ruby a triangle, emerald an octagon, ...).
 #: The items' marks on buttons, the shapes the board draws them in (an emerald's octagon
@@ -83,27 +98,36 @@ _TURN_LINE = re.compile(r"turn \d+: \w+ to play")
 
 
 def _pile(items: tuple[str, ...]) -> str:
-    return " + ".join(items) if items else "nothing"
+    return " + ".join(_(KIND_WORD.get(i, i)) for i in items) if items else _("nothing")
+
+
+def _stock(items: Mapping[str, int]) -> str:
+    """A stockpile's or a delivery's items in words ("2 ruby, 1 gold"), "—" if none."""
+    return ", ".join(f"{n} {_(KIND_WORD.get(k, k))}" for k, n in items.items()) or "—"
 
 
 def _option_label(part: str, value: Hashable) -> str:
     if part == "verb":
-        return VERB_LABEL[str(value)]
+        return _(VERB_LABEL[str(value)])
     if part == "delta":
-        return "− slower" if value == -1 else "+ faster"
+        return "− " + _("slower") if value == -1 else "+ " + _("faster")
     if part == "item":
-        return f"Take {ITEM_MARK[str(value)]} {value}"
+        return _("Take {mark} {jewel}").format(
+            mark=ITEM_MARK[str(value)], jewel=_(KIND_WORD.get(str(value), str(value)))
+        )
     if part == "split":
         a, b = value  # type: ignore[misc]
         return f"A: {_pile(a)} | B: {_pile(b)}"
     if part == "pile":
-        return f"Pile {value}"
+        return _("Pile {pile}").format(pile=value)
     if part == "mission":
-        return "No claim" if value == "none" else f"Claim M{value} {MISSIONS[int(value)].name}"  # type: ignore[call-overload]
+        if value == "none":
+            return _("No claim")
+        return _("Claim M{n} {name}").format(n=value, name=tr(MISSIONS[int(value)].name))  # type: ignore[call-overload]
     if part == "side":  # the side decides the clan's colour (§2.4.2)
-        return f"Side {value}: {COLOURS[SIDE_LETTERS.index(str(value))].capitalize()}"
+        return _("Side {side}: {colour}").format(side=value, colour=tr(clan_name(str(value))))
     if part == "cart":
-        return f"{value} cart"
+        return _("{cart} cart").format(cart=tr(CART_WORDS.get(str(value), str(value))))
     if part in ("edge", "nose"):
         return ARROW[str(value)]
     return str(value)
@@ -133,13 +157,13 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     HEIGHT: ClassVar[int] = LAYOUT.height
     SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
-        "greedy": ("Greedy bot", lambda seed: GreedyBot(seed)),
+        "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
     }
     DEFAULT_BOT: ClassVar[str] = "greedy"
     CONFIRM: ClassVar[frozenset[str]] = frozenset({"place_tile", "upgrade"})
     BUTTONS: ClassVar[tuple[ChoiceButton, ...]] = (
-        ChoiceButton("Rotate", part="exits", step=1, icon="repeat", key="r",
-                     tooltip="Turn the tile in hand to its next shape (R)"),
+        ChoiceButton(N_("Rotate"), part="exits", step=1, icon="repeat", key="r",
+                     tooltip=N_("Turn the tile in hand to its next shape (R)")),
     )  # fmt: skip
     OPTION_BUTTONS: ClassVar[Mapping[str, Callable[[Any], str]]] = {
         part: (lambda value, part=part: _option_label(part, value))
@@ -247,7 +271,7 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
             try:
                 self.game.copy().apply(action)
             except IllegalActionError as why:
-                return f"{why}. {self.prompt()}"
+                return f"{self.line_words(why.args[0] if why.args else why)}. {self.prompt()}"
         return super().refusal(part, value, err)
 
     def _would_be(self, part: str, value: Hashable) -> Action | None:
@@ -277,13 +301,13 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         return None
 
     def miss(self, x: float, y: float) -> str:
-        return f"Nothing to pick there. {self.prompt()}"
+        return _("Nothing to pick there. {prompt}").format(prompt=self.prompt())
 
     def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
         """What a move led to: the carts' runs, pick-ups, deposits, the chasm; not the
         line that says the move again, nor whose turn begins."""
-        events = super().consequences(seat, action, lines)
-        return [line for line in events if not _TURN_LINE.fullmatch(line)]
+        kept = [line for line in lines if not _TURN_LINE.fullmatch(str(line))]  # English
+        return super().consequences(seat, action, kept)
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -309,7 +333,7 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
             boxes += [cart_box(data, owner, name, self.board_layout) for owner, name in lit.carts]
             boxes += [mission_box(data, m, self.board_layout) for m in lit.missions]
         marks = []
-        for number, (_, action) in enumerate(self.recent(), start=1):
+        for number, (_seat, action) in enumerate(self.recent(), start=1):
             square = getattr(action, "square", None) or getattr(action, "track", None)
             if square is not None:
                 marks.append((square, str(number)))
@@ -355,9 +379,9 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         if game.is_over:
             return self._result_sentence()
         seat = self._seat()
-        name = game.player_name(seat)
+        name = tr(game.player_name(seat))
         if self.seats[seat] != HUMAN:
-            return f"{name} ({self.seat_label(seat)}) is to play."
+            return _("{name} ({seat}) is to play.").format(name=name, seat=self.seat_label(seat))
         stage = game.position()["turn"]["stage"]
         part = self.choice.next_part if self.choice is not None else None
         verb = self.choice.picked("verb") if self.choice is not None else None
@@ -366,13 +390,19 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     def _result_sentence(self) -> str:
         game = self.game
         if game.num_players == 1:
-            return f"Game over: {game.solo_result()}, high score {points(game.scores()[0])}."
+            return _("Game over: {result}, high score {points}.").format(
+                result=tr(SOLO_RESULT_WORDS.get(game.solo_result(), game.solo_result())),
+                points=points(game.scores()[0]),
+            )
         winners = game.winners()
-        names = " and ".join(game.player_name(w) for w in winners)
+        names = tr(joined([game.player_name(w) for w in winners], T_(" and ")))
         best = game.scores()[winners[0]]
         tied = [s for s, v in enumerate(game.scores()) if v == best]
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        sentence = f"Game over: {names} {verb} with {points(best)}."
+        if len(winners) == 1:
+            sentence = _("Game over: {names} wins with {points}.")
+        else:
+            sentence = _("Game over: {names} share the victory with {points}.")
+        sentence = sentence.format(names=names, points=points(best))
         if len(tied) > 1:
             sentence += " " + _tie_break(game, tied)
         return sentence
@@ -399,24 +429,30 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
                 - 4 * len(missions)
                 - (5 if most and rubies[seat] == most else 0)
             )
-            parts = [f"jewels {items}"]
+            parts = [_("jewels {n}").format(n=items)]
             if most and rubies[seat] == most:
-                parts.append("most rubies +5")
-            parts.append(f"carts {kept}×3")
+                parts.append(_("most rubies +5"))
+            parts.append(_("carts {n}×3").format(n=kept))
             if missions or goblins:
-                names = " ".join(f"M{m}" for m in missions) + (" Dirty Goblins" if goblins else "")
-                parts.append(f"missions {names.strip()} +{4 * len(missions) + goblins}")
+                names = " ".join(f"M{m}" for m in missions) + (
+                    " " + tr(MISSIONS[4].name) if goblins else ""
+                )
+                parts.append(
+                    _("missions {names} +{n}").format(
+                        names=names.strip(), n=4 * len(missions) + goblins
+                    )
+                )
             mark = " ★" if seat in winners else ""
-            stock_text = ", ".join(f"{n} {k}" for k, n in stock.items()) or "—"
+            stock_text = _stock(stock)
             rows.append(
                 f"<tr><td>{_seat_chip(data, seat)}</td><td>{escape(self.seat_label(seat))}</td>"
                 f"<td>{escape(stock_text)}</td><td>{escape(' · '.join(parts))}</td>"
                 f"<td style='text-align:right'><b>{scores[seat]}</b>{mark}</td></tr>"
             )
-        head = (
+        head = _(
             "<tr><th>Clan</th><th>Seat</th><th>Stockpile</th><th>Score made of</th>"
-            f"<th>{'Final' if game.is_over else 'If it ended now'}</th></tr>"
-        )
+            "<th>{total}</th></tr>"
+        ).format(total=_("Final") if game.is_over else _("If it ended now"))
         foot = f"<p><b>{escape(self._result_sentence())}</b></p>" if game.is_over else ""
         return (
             "<table style='border-collapse:collapse;font-size:13px' cellpadding='4'>"
@@ -429,70 +465,84 @@ def _ask(stage: str, part: str | None, verb: Hashable | None, game: Game) -> str
     if stage == "actions":
         left = 4 - game.position()["turn"]["actions_used"]
         if verb is None:
-            return f"{left} action{'s' if left != 1 else ''} left: pick one with the buttons, or End actions."
+            return ngettext(
+                "{n} action left: pick one with the buttons, or End actions.",
+                "{n} actions left: pick one with the buttons, or End actions.",
+                left,
+            ).format(n=left)
         if part == "square":
-            where = {"cart": "a lit starting track", "upgrade": "a lit tile"}.get(
-                str(verb), "a lit square"
-            )
-            return f"{VERB_LABEL[str(verb)]}: click {where}."
+            label = _(VERB_LABEL[str(verb)])
+            if verb == "cart":
+                return _("{verb}: click a lit starting track.").format(verb=label)
+            if verb == "upgrade":
+                return _("{verb}: click a lit tile.").format(verb=label)
+            return _("{verb}: click a lit square.").format(verb=label)
         if part == "exits":
             if verb == "upgrade":
-                return "Upgrade: click the side (arrow) where the new exit goes."
-            return "Turn the tile (Rotate, or click the side an exit should face), then Confirm."
+                return _("Upgrade: click the side (arrow) where the new exit goes.")
+            return _("Turn the tile (Rotate, or click the side an exit should face), then Confirm.")
         if part == "cart":
-            return "Click one of your carts (on the board or beside it)."
+            return _("Click one of your carts (on the board or beside it).")
         if part == "delta":
-            return "Speed: press − slower or + faster."
+            return _("Speed: press − slower or + faster.")
         if verb == "upgrade":
-            return "press Confirm (Enter) for this upgrade, or Back."
-        return "press Confirm (Enter) to lay this tile, Rotate (R) to turn it, or Back."
+            return _("press Confirm (Enter) for this upgrade, or Back.")
+        return _("press Confirm (Enter) to lay this tile, Rotate (R) to turn it, or Back.")
     asks = {
-        "side": "choose the side your clan plays from.",
-        "cart": "click the cart that moves first.",
-        "exit": "the cart is on a junction: click the arrow of the exit it takes.",
-        "nose": "the cart stops on a junction: click where its nose points.",
-        "take": "choose the jewel the cart takes (buttons).",
-        "split": "split your hit cart's load into two piles (buttons); the mover picks one blind.",
-        "pick": "pick pile A or B, blind: that pile drops.",
-        "mission": "claim a mission met this turn (click it, or its button), or No claim.",
-        "chasm": "click a lit square to open the chasm there.",
+        "side": N_("choose the side your clan plays from."),
+        "cart": N_("click the cart that moves first."),
+        "exit": N_("the cart is on a junction: click the arrow of the exit it takes."),
+        "nose": N_("the cart stops on a junction: click where its nose points."),
+        "take": N_("choose the jewel the cart takes (buttons)."),
+        "split": N_(
+            "split your hit cart's load into two piles (buttons); the mover picks one blind."
+        ),
+        "pick": N_("pick pile A or B, blind: that pile drops."),
+        "mission": N_("claim a mission met this turn (click it, or its button), or No claim."),
+        "chasm": N_("click a lit square to open the chasm there."),
     }
-    return asks.get(stage, "decide.")
+    return _(asks.get(stage, N_("decide.")))
 
 
 def _tie_break(game: Game, tied: list[int]) -> str:
     data = game.position()
     jewels = [sum(n for k, n in data["stockpiles"][s].items() if k != "rock") for s in tied]
     rocks = [data["stockpiles"][s].get("rock", 0) for s in tied]
-    names = [game.player_name(s) for s in tied]
-    joined = ", ".join(names[:-1]) + f" and {names[-1]}"
+    names = [tr(game.player_name(s)) for s in tied]
+    players = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
     counts = ", ".join(f"{n} {j}" for n, j in zip(names, jewels, strict=True))
-    text = f"Tie-break between {joined}: the most jewels wins ({counts})"
+    text = _("Tie-break between {players}: the most jewels wins ({counts})").format(
+        players=players, counts=counts
+    )
     if len(set(jewels)) == 1:  # still tied: the fewest rocks (§2.13)
         rocked = ", ".join(f"{n} {r}" for n, r in zip(names, rocks, strict=True))
-        text += f", then the fewest rocks ({rocked})"
+        text += _(", then the fewest rocks ({counts})").format(counts=rocked)
     return text + "."
 
 
 def _seat_chip(data: Mapping[str, Any], seat: int) -> str:
     colour = seat_colour(data, seat)
     if colour < 0:
-        return escape(player_name(data, seat))
-    return f"{chip(Swatch(CLAN_FILL[colour], CLAN_LETTER[colour]), round_=False)} {escape(player_name(data, seat))}"
+        return escape(tr(player_name(data, seat)))
+    return f"{chip(Swatch(CLAN_FILL[colour], CLAN_LETTER[colour]), round_=False)} {escape(tr(player_name(data, seat)))}"
 
 
 def _solo_table(game: Game, data: Mapping[str, Any]) -> str:
     rows = []
     for letter in SIDE_LETTERS:
         got = data["delivered"].get(letter, {})
-        text = ", ".join(f"{n} {k}" for k, n in got.items()) or "—"
-        rows.append(f"<tr><td>side {letter}</td><td>{escape(text)}</td></tr>")
-    result = f"{game.solo_result()} · " if game.is_over else ""
+        text = _stock(got)
+        side = _("side {side}").format(side=letter)
+        rows.append(f"<tr><td>{escape(side)}</td><td>{escape(text)}</td></tr>")
+    result = game.solo_result()
+    result = f"{tr(SOLO_RESULT_WORDS.get(result, result))} · " if game.is_over else ""
+    high = _("high score {n}").format(n=game.scores()[0])
     return (
         "<table style='border-collapse:collapse;font-size:13px' cellpadding='4'>"
-        "<tr><th>Exit side</th><th>Delivered</th></tr>"
-        f"{''.join(rows)}</table><p><b>{escape(result)}high score {game.scores()[0]}</b> "
-        "(ruby N, gold E, emerald S, diamond W)</p>"
+        + _("<tr><th>Exit side</th><th>Delivered</th></tr>")
+        + f"{''.join(rows)}</table><p><b>{escape(result)}{escape(high)}</b> "
+        + _("(ruby N, gold E, emerald S, diamond W)")
+        + "</p>"
     )
 
 

@@ -27,6 +27,7 @@ from typing import NamedTuple, Self
 
 from railwidgets.core.chance import shuffled_by_key
 from railwidgets.core.grid import Cell
+from railwidgets.i18n import T_
 from railwidgets.twistytracks.components import (
     CELLS,
     DEPOTS,
@@ -196,15 +197,15 @@ def _cells_of(bits: int) -> tuple[Cell, ...]:
 
 
 def _describe(segment: int) -> str:
-    """Where a segment is, for the log."""
+    """Where a segment is, for the log (a :class:`~railwidgets.i18n.Text`: any language)."""
     if segment < OUTWARD:
         x, y = CELLS[segment >> 3]
-        return f"in ({x},{y})"
+        return T_("in ({x},{y})", x=x, y=y)
     feature = _FEATURE[segment - OUTWARD]
     assert feature is not None
     if feature.kind == "loop":
-        return f"on loop {feature.name}"
-    return f"entering {feature.name}"
+        return T_("on loop {name}", name=feature.name)
+    return T_("entering {name}", name=feature.name)
 
 
 def _step(train: int, position: int, run: Run) -> Step:
@@ -575,7 +576,7 @@ class Board:
             by_point.setdefault(_POINT[position % OUTWARD], []).append(i)
         for group in by_point.values():
             if len(group) >= 2:
-                crashes.append((tuple(group), "at a border point"))
+                crashes.append((tuple(group), T_("at a border point")))
                 for i in group:
                     finish(i, CRASHED)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from railwidgets.core.grid import Cell, E, N, S, W, step
+from railwidgets.i18n import T_, TC_, Text
 
 __all__ = [
     "CELLS",
@@ -103,21 +104,21 @@ class Tile:
 
 #: The 15 tiles of every player (R17); ``TILES[n - 1]`` is tile ``n``.
 TILES: tuple[Tile, ...] = (
-    Tile(1, "Town roundabout", ((0, 7), (1, 2), (3, 4), (5, 6))),
-    Tile(2, "Grand crossing", ((0, 5), (1, 4), (2, 7), (3, 6))),
-    Tile(3, "Avenue with two U-turns", ((0, 1), (2, 7), (3, 6), (4, 5))),
-    Tile(4, "Whirl", ((0, 3), (1, 6), (2, 5), (4, 7))),
-    Tile(5, "Straight, U-turn and two corners", ((0, 1), (2, 7), (3, 4), (5, 6))),
-    Tile(6, "Double bend", ((0, 3), (1, 2), (4, 7), (5, 6))),
-    Tile(7, "Lane swap over straights", ((0, 4), (1, 5), (2, 7), (3, 6))),
-    Tile(8, "Curves over straights", ((0, 2), (1, 4), (3, 6), (5, 7))),
-    Tile(9, "Two U-turns and a bend", ((0, 1), (2, 3), (4, 7), (5, 6))),
-    Tile(10, "Two U-turns and a twist", ((0, 1), (2, 6), (3, 7), (4, 5))),
-    Tile(11, "Pinwheel", ((0, 2), (1, 3), (4, 6), (5, 7))),
-    Tile(12, "U-turn, sweep and diagonals", ((0, 1), (2, 5), (3, 7), (4, 6))),
-    Tile(13, "Junction of straights and sweep", ((0, 3), (1, 4), (2, 7), (5, 6))),
-    Tile(14, "Hairpin curves around a corner", ((0, 2), (1, 7), (3, 4), (5, 6))),
-    Tile(15, "U-turn with sweeping bridge", ((0, 1), (2, 5), (3, 6), (4, 7))),
+    Tile(1, T_("Town roundabout"), ((0, 7), (1, 2), (3, 4), (5, 6))),
+    Tile(2, T_("Grand crossing"), ((0, 5), (1, 4), (2, 7), (3, 6))),
+    Tile(3, T_("Avenue with two U-turns"), ((0, 1), (2, 7), (3, 6), (4, 5))),
+    Tile(4, T_("Whirl"), ((0, 3), (1, 6), (2, 5), (4, 7))),
+    Tile(5, T_("Straight, U-turn and two corners"), ((0, 1), (2, 7), (3, 4), (5, 6))),
+    Tile(6, T_("Double bend"), ((0, 3), (1, 2), (4, 7), (5, 6))),
+    Tile(7, T_("Lane swap over straights"), ((0, 4), (1, 5), (2, 7), (3, 6))),
+    Tile(8, T_("Curves over straights"), ((0, 2), (1, 4), (3, 6), (5, 7))),
+    Tile(9, T_("Two U-turns and a bend"), ((0, 1), (2, 3), (4, 7), (5, 6))),
+    Tile(10, T_("Two U-turns and a twist"), ((0, 1), (2, 6), (3, 7), (4, 5))),
+    Tile(11, T_("Pinwheel"), ((0, 2), (1, 3), (4, 6), (5, 7))),
+    Tile(12, T_("U-turn, sweep and diagonals"), ((0, 1), (2, 5), (3, 7), (4, 6))),
+    Tile(13, T_("Junction of straights and sweep"), ((0, 3), (1, 4), (2, 7), (5, 6))),
+    Tile(14, T_("Hairpin curves around a corner"), ((0, 2), (1, 7), (3, 4), (5, 6))),
+    Tile(15, T_("U-turn with sweeping bridge"), ((0, 1), (2, 5), (3, 6), (4, 7))),
 )
 
 
@@ -179,6 +180,13 @@ FRAME: dict[tuple[Cell, int], FrameFeature] = {(f.cell, f.side): f for f in FRAM
 
 #: The four trains of a player, in the order of R48 (red, blue, green, yellow).
 TRAIN_COLOURS = ("red", "blue", "green", "yellow")
+#: Each train's colour as a player reads it, in any language (``railwidgets.i18n.tr``).
+TRAIN_NAMES: tuple[Text, ...] = (
+    TC_("train", "red"),
+    TC_("train", "blue"),
+    TC_("train", "green"),
+    TC_("train", "yellow"),
+)
 
 #: Each train's starting track: the cell and port it faces at the start (R23).
 DEPOTS: dict[str, tuple[Cell, int]] = {
@@ -187,6 +195,8 @@ DEPOTS: dict[str, tuple[Cell, int]] = {
 
 #: Player colours are landscape themes, distinct from the train colours (R12).
 PLAYER_THEMES = ("Wild West", "Meadows", "Winter", "Savanna")
+#: The themes as a player reads them, in any language.
+_THEME_NAMES = (T_("Wild West"), T_("Meadows"), T_("Winter"), T_("Savanna"))
 
 
 def player_name(seat: int) -> str:
@@ -195,8 +205,8 @@ def player_name(seat: int) -> str:
     >>> player_name(0), player_name(5)
     ('Wild West', 'Meadows II')
     """
-    theme = PLAYER_THEMES[seat % SEATS_PER_BOARD]
-    return theme if seat < SEATS_PER_BOARD else f"{theme} II"
+    theme = _THEME_NAMES[seat % SEATS_PER_BOARD]  # a Text: its words in any language
+    return theme if seat < SEATS_PER_BOARD else T_("{theme} II", theme=theme)
 
 
 #: "seat 2", "seat(s) 0, 1, 3" in the engine's log lines and refusals.

@@ -68,6 +68,7 @@ from railwidgets.draw.palette import (
     SELECT,
     ink_for,
 )
+from railwidgets.i18n import _, ngettext, tr
 from railwidgets.twistytracks.components import (
     CELLS,
     FRAME_EDGES,
@@ -535,11 +536,11 @@ def _tiles(
     if not tiles:
         return
     rects = []
-    for box, cell, _, _ in tiles:
+    for box, cell, _tile, _turn in tiles:
         x, y = box.cell_origin(cell)
         rects.append((x + 0.5, y + 0.5, box.cell - 1, box.cell - 1))
     painter.rects(rects, [TILE_FILL] * len(rects), stroke=GRID, width=1, alpha=alpha)
-    for box, cell, tile, _ in tiles:
+    for box, cell, tile, _turn in tiles:
         if TILES[tile - 1].name == "Town roundabout":
             _town(painter, box, cell)
     by_size: dict[float, list[tuple[FrameBox, Cell, int, int]]] = {}
@@ -593,7 +594,7 @@ def _ghost(painter: Painter, box: FrameBox, ghost: Ghost, *, placed: bool) -> No
     )
     if placed and s * 0.15 >= MIN_TEXT:
         painter.rect(x + 4, y + s - 22, s - 8, 18, fill=SELECT)
-        painter.text(x + s / 2, y + s - 13, "placed", size=12, fill=LIGHT, bold=True)
+        painter.text(x + s / 2, y + s - 13, _("placed"), size=12, fill=LIGHT, bold=True)
 
 
 def _recent(painter: Painter, box: FrameBox, cell: Cell, number: int) -> None:
@@ -672,7 +673,7 @@ def draw_train(
 
 
 def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
-    _, width = _train_size(box)
+    _length, width = _train_size(box)
     size = max(MIN_TEXT, box.cell * 0.17)
     for colour in TRAIN_COLOURS:
         train = seat.trains[colour]
@@ -714,16 +715,18 @@ def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = F
 
 
 def _header(painter: Painter, box: FrameBox, seat: Seat, *, over: bool) -> None:
-    ox, oy, w, _ = box.outer
+    ox, oy, w, _height = box.outer
     y = oy + 11
     draw_token(painter, ox + 9, y, box.seat, 16)
     if over:
-        status = "final"
+        status = _("final")
+    elif not seat.playing:
+        status = _("passed")
     else:
-        status = "passed" if not seat.playing else ("placed ✓" if seat.placed else "to place")
-    text = f"{seat.name} · {seat.score}"
+        status = _("placed") + " ✓" if seat.placed else _("to place")
+    text = f"{tr(seat.name)} · {seat.score}"
     if w >= 400:
-        text += f" pts · {status}"
+        text += " " + _("pts") + f" · {status}"
         _roster(painter, ox + w - 2, y, seat)
     elif w >= 300:
         text += f" · {status}"
@@ -740,14 +743,14 @@ def _legend(data: Mapping[str, Any], painter: Painter, layout: Layout) -> None:
     players; with more, the list of scores fills the column)."""
     x, y = BOARD_X, scores_bottom(data, layout) + 24
     rows = (
-        ("lit", "lit: where your tile may go"),
-        ("ghost", "dashed blue: your tile, not placed"),
-        ("recent", "orange: placed since your turn"),
-        ("cell", "an empty space: (column,row)"),
+        ("lit", _("lit: where your tile may go")),
+        ("ghost", _("dashed blue: your tile, not placed")),
+        ("recent", _("orange: placed since your turn")),
+        ("cell", _("an empty space: (column,row)")),
     )
     if y + LEGEND_ROW * len(rows) + 4 > layout.hand_box()[1] - 26:
         return
-    painter.text(x, y, "ON THE FRAMES", size=12, fill=MUTED, align="left", bold=True)
+    painter.text(x, y, _("ON THE FRAMES"), size=12, fill=MUTED, align="left", bold=True)
     for k, (mark, words) in enumerate(rows):
         cy = y + LEGEND_ROW * (k + 1)
         a, b, c, d = x + 2, x + 18, cy - 8, cy + 8
@@ -779,25 +782,28 @@ def _hand(painter: Painter, layout: Layout, seats: Sequence[Seat], rotation: int
     if info.drawn is None:
         return
     x, y, size = layout.hand_box()
-    painter.text(x, y - 12, f"{info.name} drew", size=12, fill=MUTED, align="left", bold=True)
+    drew = _("{name} drew").format(name=tr(info.name))
+    painter.text(x, y - 12, drew, size=12, fill=MUTED, align="left", bold=True)
     tile_picture(painter, info.drawn, rotation, x, y, size)
     tile = TILES[info.drawn - 1]
     tx = x + size + 12
     painter.text(
         tx,
         y + 8,
-        f"{tile.id}, turned {90 * rotation}°",
+        _("{tile}, turned {turn}").format(tile=tile.id, turn=f"{90 * rotation}°"),
         size=13,
         fill=DARK,
         align="left",
         bold=True,
     )
-    for k, line in enumerate(_wrap(tile.name, 22)):
+    for k, line in enumerate(_wrap(tr(tile.name), 22)):
         painter.text(tx, y + 28 + 16 * k, line, size=12, fill=DARK, align="left")
     painter.text(
         tx,
         y + size - 6,
-        f"{info.tiles_left - 1} more in the stack",
+        ngettext("{n} more in the stack", "{n} more in the stack", info.tiles_left - 1).format(
+            n=info.tiles_left - 1
+        ),
         size=12,
         fill=MUTED,
         align="left",

@@ -69,12 +69,13 @@ from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.core.game import Option
 from railwidgets.core.grid import Cell
+from railwidgets.i18n import N_, NT_, T_, Joined, Text, joined
 from railwidgets.twistytracks.board import ACTIVE, ARRIVED, Board, Step, cell_index
 from railwidgets.twistytracks.components import (
     CELLS,
     HEIGHT,
     TILES,
-    TRAIN_COLOURS,
+    TRAIN_NAMES,
     WIDTH,
     named,
     player_name,
@@ -132,12 +133,25 @@ def _placements_by_cell(seat: int, tile: int) -> tuple[tuple[PlaceTile, ...], ..
 
 @functools.cache  # a line of the log at every placement
 def _placement_line(seat: int, tile: int, cell_no: int, rotation: int) -> str:
-    return str(_placements(seat, tile, CELLS[cell_no])[rotation])
+    x, y = CELLS[cell_no]
+    return T_(
+        "{seat} places {tile} at {cell} turned {turn}",
+        seat=_seat(seat),
+        tile=f"T{tile:02d}",
+        cell=f"({x},{y})",
+        turn=f"{90 * rotation}°",
+    )
 
 
 @functools.cache  # a line of the log at every round
 def _round_line(round_no: int, seats: tuple[int, ...]) -> str:
-    return f"round {round_no} begins: seat(s) {_seats(seats)} draw a tile"
+    return NT_(
+        "round {round} begins: seat(s) {seats} draw a tile",
+        "round {round} begins: seat(s) {seats} draw a tile",
+        len(seats),
+        round=round_no,
+        seats=_seat_list(seats),
+    )
 
 
 def action_from_dict(data: Any) -> PlaceTile:
@@ -203,7 +217,7 @@ class Game(BaseGame):
     """A game of Twisty Tracks for 1–8 players (5–8 on the doubled scoring board)."""
 
     NAME = "twistytracks"
-    TITLE = "Twisty Tracks"
+    TITLE = N_("Twisty Tracks")
     PLAYERS = range(1, 9)
     DEFAULT_PLAYERS = 2
     #: 5–8 players need the doubled scoring board, which is our design (§2.14 R55, D14).
@@ -211,14 +225,17 @@ class Game(BaseGame):
     OPTIONS = (
         Option(
             "scoring",
-            "what scores: travel and stations (the full game), or, as variants, stations only or travel only (§2.14)",
+            N_(
+                "what scores: travel and stations (the full game), or, as variants, "
+                "stations only or travel only (§2.14)"
+            ),
             SCORING_MODES,
             "full",
-            label="Scoring",
+            label=N_("Scoring"),
             words=(
-                ("full", "travel and stations"),
-                ("stations_only", "stations only"),
-                ("travel_only", "travel only"),
+                ("full", N_("travel and stations")),
+                ("stations_only", N_("stations only")),
+                ("travel_only", N_("travel only")),
             ),
         ),
     )
@@ -236,7 +253,13 @@ class Game(BaseGame):
             boards.append(Board.new(tuple(stack)))  # §2.6 R23: trains on their starting tracks
         # §2.6 R24: with fewer than 4 (or 8) players, cover the marked spaces.
         state = State(1, boards, new_columns(self.num_players))
-        self._say(f"{self.num_players} player(s) shuffle their 15 tiles; round 1 begins")
+        self._say(
+            NT_(
+                "{n} player(s) shuffle their 15 tiles; round 1 begins",
+                "{n} player(s) shuffle their 15 tiles; round 1 begins",
+                self.num_players,
+            )
+        )
         return state
 
     # -- whose turn, what is legal ---------------------------------------------------------------
@@ -272,7 +295,11 @@ class Game(BaseGame):
             return
         if not _is_int(seat) or not 0 <= seat < self.num_players:
             raise IllegalActionError(
-                f"§2.7 R25: the players are seats 0–{self.num_players - 1}, not {seat!r}"
+                T_(
+                    "§2.7 R25: the players are seats 0–{last}, not {seat}",
+                    last=self.num_players - 1,
+                    seat=repr(seat),
+                )
             )
         if seat != state.to_place[0]:  # the seat to decide plays and has not placed yet
             self._refuse_seat(seat)
@@ -280,27 +307,45 @@ class Game(BaseGame):
         # the base class has checked every field's type (ints, a pair of ints)
         if action.tile != board.stack[0]:
             raise IllegalActionError(
-                f"§2.7 R26: seat {seat} drew T{board.stack[0]:02d} this round, "
-                f"not T{action.tile:02d}"
+                T_(
+                    "§2.7 R26: {seat} drew {tile} this round, not {other}",
+                    seat=_seat(seat),
+                    tile=f"T{board.stack[0]:02d}",
+                    other=f"T{action.tile:02d}",
+                )
             )
         if not 0 <= rotation < 4:
             raise IllegalActionError(
-                f"§2.4 R6: a tile turns 0–3 quarter turns (0°–270°), not {rotation!r}"
+                T_(
+                    "§2.4 R6: a tile turns 0–3 quarter turns (0°–270°), not {rotation}",
+                    rotation=repr(rotation),
+                )
             )
         if not (0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT):
             raise IllegalActionError(
-                f"§2.1 R1: {cell!r} is not a cell of the 5×3 frame "
-                f"(x = 0–{WIDTH - 1}, y = 0–{HEIGHT - 1})"
+                T_(
+                    "§2.1 R1: {cell} is not a cell of the 5×3 frame (x = 0–{x}, y = 0–{y})",
+                    cell=repr(cell),
+                    x=WIDTH - 1,
+                    y=HEIGHT - 1,
+                )
             )
         if (placed := board.tile_at(cell)) is not None:
             raise IllegalActionError(
-                f"§2.8 R28: ({cell[0]},{cell[1]}) already holds T{placed[0]:02d}; "
-                "a tile goes into an empty cell"
+                T_(
+                    "§2.8 R28: {cell} already holds {tile}; a tile goes into an empty cell",
+                    cell=f"({cell[0]},{cell[1]})",
+                    tile=f"T{placed[0]:02d}",
+                )
             )
         if not board.faces(cell):
             raise IllegalActionError(
-                f"§2.8 R29: no train of seat {seat} waits in front of ({cell[0]},{cell[1]}); "
-                f"legal cells: {_cells(board.legal_cells())}"
+                T_(
+                    "§2.8 R29: no train of {seat} waits in front of {cell}; legal cells: {cells}",
+                    seat=_seat(seat),
+                    cell=f"({cell[0]},{cell[1]})",
+                    cells=_cells(board.legal_cells()),
+                )
             )
 
     def _refuse_seat(self, seat: int) -> None:
@@ -309,14 +354,25 @@ class Game(BaseGame):
         board = state.boards[seat]
         if not board.playing:
             raise IllegalActionError(
-                f"§2.13 R50: seat {seat} has passed: all its trains have arrived or crashed"
+                T_(
+                    "§2.13 R50: {seat} has passed: all its trains have arrived or crashed",
+                    seat=_seat(seat),
+                )
             )
         if board.placement is not None:
             raise IllegalActionError(
-                f"§2.7 R25: seat {seat} has already placed its tile in round {state.round}"
+                T_(
+                    "§2.7 R25: {seat} has already placed its tile in round {round}",
+                    seat=_seat(seat),
+                    round=state.round,
+                )
             )
         raise IllegalActionError(
-            f"§2.7 R25: seat {state.to_place[0]} decides first this round, not seat {seat}"
+            T_(
+                "§2.7 R25: {first} decides first this round, not {seat}",
+                first=_seat(state.to_place[0]),
+                seat=_seat(seat),
+            )
         )
 
     # -- playing ---------------------------------------------------------------------------
@@ -359,8 +415,15 @@ class Game(BaseGame):
             scored, state.columns = score_stations(state.columns, arrivals, self.num_players)
             for seat, train, station, points in scored:
                 state.own_board(seat).station_points += points
-                colour = TRAIN_COLOURS[train]
-                self._say(f"seat {seat}'s {colour} train scores {points} at station {station}")
+                self._say(
+                    T_(
+                        "{seat}'s {colour} train scores {points} at station {station}",
+                        seat=_seat(seat),
+                        colour=TRAIN_NAMES[train],
+                        points=points,
+                        station=station,
+                    )
+                )
         self._start_next_round(waiting)
 
     def _start_next_round(self, waiting: dict[int, tuple[Cell, ...]]) -> None:
@@ -376,11 +439,18 @@ class Game(BaseGame):
             if cells and board.stack:
                 playing.append(seat)
             elif not board.playing:
-                self._say(f"seat {seat} has no train left to move and passes from now on")
+                self._say(
+                    T_("{seat} has no train left to move and passes from now on", seat=_seat(seat))
+                )
             else:  # §2.8 R31: defensive only (I5): no placement left ends the trains.
                 lost = state.own_board(seat).crash_unfinished(state.round)
-                names = ", ".join(TRAIN_COLOURS[i] for i in lost)
-                self._say(f"§2.8 R31: seat {seat} cannot place a tile; {names} end as crashed")
+                self._say(
+                    T_(
+                        "§2.8 R31: {seat} cannot place a tile; {trains} end as crashed",
+                        seat=_seat(seat),
+                        trains=joined(TRAIN_NAMES[i] for i in lost),
+                    )
+                )
                 cells = ()
             legal.append(cells)
         state.legal = tuple(legal)
@@ -391,10 +461,16 @@ class Game(BaseGame):
         else:  # §2.13 R50: a seat with no train to move passes; with nobody left, the end
             state.to_place = ()
             scores = self.scores()
+            winners = self._winners()
+            each = [T_("{seat} {points}", seat=_seat(s), points=p) for s, p in enumerate(scores)]
             self._say(
-                "the game is over: "
-                + ", ".join(f"seat {s} {points}" for s, points in enumerate(scores))
-                + f"; winner(s): seat {_seats(self._winners())}"
+                NT_(
+                    "the game is over: {scores}; winner(s): seat {seats}",
+                    "the game is over: {scores}; winner(s): seat {seats}",
+                    len(winners),
+                    scores=joined(each),
+                    seats=_seat_list(winners),
+                )
             )
 
     def _say_movement(
@@ -413,18 +489,28 @@ class Game(BaseGame):
             if train.status == ACTIVE:
                 where = _WAITS_BEFORE[train.spot >> 3]
             elif train.status == ARRIVED:
-                where = f"arrives at {train.station}"
+                where = T_("arrives at {station}", station=train.station)
             else:
-                where = train.status.replace("_", " ")
+                where = _STATUS_WORDS.get(train.status) or train.status.replace("_", " ")
             if travel_counts:
-                parts.append(f"{TRAIN_COLOURS[i]} +{steps} {where}")
+                parts.append(
+                    T_("{colour} +{steps} {where}", colour=TRAIN_NAMES[i], steps=steps, where=where)
+                )
             else:
-                parts.append(f"{TRAIN_COLOURS[i]} {steps} border(s) {where}")
+                parts.append(
+                    NT_(
+                        "{colour} {n} border(s) {where}",
+                        "{colour} {n} border(s) {where}",
+                        steps,
+                        colour=TRAIN_NAMES[i],
+                        where=where,
+                    )
+                )
         for trains, where in crashes:
-            names = " and ".join(TRAIN_COLOURS[i] for i in trains)
-            parts.append(f"{names} collide {where}")
+            names = joined([TRAIN_NAMES[i] for i in trains], T_(" and "))
+            parts.append(T_("{trains} collide {where}", trains=names, where=where))
         if parts:
-            self._say(f"seat {seat}: " + "; ".join(parts))
+            self._say(T_("{seat}: {parts}", seat=_seat(seat), parts=joined(parts, "; ")))
 
     # -- scores and the end ------------------------------------------------------------------------
 
@@ -568,7 +654,19 @@ class Game(BaseGame):
 
 
 #: Where an active train waits, per cell number, for the log.
-_WAITS_BEFORE = tuple(f"waits before ({x},{y})" for x, y in CELLS)
+_WAITS_BEFORE = tuple(T_("waits before ({x},{y})", x=x, y=y) for x, y in CELLS)
+#: A finished train's state, for the log.
+_STATUS_WORDS = {"crashed": T_("crashed"), "dead_end": T_("dead end")}
+
+
+def _seat(seat: int) -> Text:
+    """ "seat 2" in a log line or a refusal (a widget names the player instead)."""
+    return T_("seat {n}", n=seat)
+
+
+def _seat_list(seats: Sequence[int]) -> Joined:
+    """ "0, 2" after "seat(s)" (a widget names the players instead)."""
+    return joined(Text("{n}", None, None, "seat number", n=s) for s in seats)
 
 
 def _is_int(value: object) -> bool:
@@ -588,7 +686,3 @@ def _is_cell(cell: object) -> bool:
 
 def _cells(cells: list[Cell]) -> str:
     return ", ".join(f"({x},{y})" for x, y in cells) or "none"
-
-
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(str(s) for s in seats)

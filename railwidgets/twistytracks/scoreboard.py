@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from railwidgets.core.grid import Cell
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, FAINT, GRID, LIGHT, MUTED, PANEL, Swatch
+from railwidgets.i18n import _, ngettext
 from railwidgets.twistytracks.components import (
     PLAYER_THEMES,
     SEATS_PER_BOARD,
@@ -212,7 +213,7 @@ def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -
     col, top, space, penalty = _board_geometry(data, layout)
     values = station_values(len(data["players"]))
     unused = data["options"]["scoring"] == "travel_only"
-    painter.text(BOARD_X, 36, "SCORING BOARD", size=12, fill=MUTED, align="left", bold=True)
+    painter.text(BOARD_X, 36, _("SCORING BOARD"), size=12, fill=MUTED, align="left", bold=True)
     boxes, fills = [], []
     for i, name in enumerate(STATIONS):
         x = BOARD_X + i * col
@@ -305,10 +306,17 @@ def draw_board_tokens(data: Mapping[str, Any], painter: Painter, layout: Layout)
 def draw_heading(data: Mapping[str, Any], painter: Painter, seats: Sequence[Seat]) -> None:
     n = len(seats)
     over = not any(s.playing for s in seats)
-    scoring = {"full": "", "stations_only": " · stations only", "travel_only": " · travel only"}
+    scoring = {
+        "full": "",
+        "stations_only": " · " + _("stations only"),
+        "travel_only": " · " + _("travel only"),
+    }
     variant = scoring[data["options"]["scoring"]]
-    head = f"Game over after round {data['round']}" if over else f"Round {data['round']}"
-    head += f" · {n} player{'s' if n > 1 else ''}{variant}"
+    if over:
+        head = _("Game over after round {n}").format(n=data["round"])
+    else:
+        head = _("Round {n}").format(n=data["round"])
+    head += " · " + ngettext("{n} player", "{n} players", n).format(n=n) + variant
     painter.text(10, 16, head, size=16, fill=DARK, align="left", bold=True)
 
 
@@ -333,7 +341,7 @@ def draw_scores(
     y0 = _scores_top(data, layout)
     over = not any(s.playing for s in seats)
     painter.text(
-        BOARD_X, y0, "SCORES  travel + stations", size=12, fill=MUTED, align="left", bold=True
+        BOARD_X, y0, _("SCORES  travel + stations"), size=12, fill=MUTED, align="left", bold=True
     )
     best = max(s.score for s in seats)
     travel_counts = data["options"]["scoring"] != "stations_only"
@@ -341,18 +349,21 @@ def draw_scores(
         y = y0 + SCORES_TOP + seat * SCORE_ROW
         draw_token(painter, BOARD_X + 9, y, seat, 16)
         painter.text(BOARD_X + 22, y, info.name, size=13, fill=DARK, align="left", bold=True)
+        wins = over and info.score == best
         if over:
-            status = "★ wins" if info.score == best else ""
+            status = "★ " + _("wins") if wins else ""
+        elif not info.playing:
+            status = _("passed")
         else:
-            status = "passed" if not info.playing else ("placed" if info.placed else "to place")
+            status = _("placed") if info.placed else _("to place")
         painter.text(
             BOARD_X + 125,
             y,
             status,
             size=12,
-            fill=MUTED if status != "★ wins" else DARK,
+            fill=DARK if wins else MUTED,
             align="left",
-            bold=status == "★ wins",
+            bold=wins,
         )
         travel = str(info.travel) if travel_counts else "–"
         painter.text(

@@ -34,6 +34,7 @@ from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.game import Game as BaseGame
 from railwidgets.draw.painter import Painter, Point
+from railwidgets.i18n import N_, T_, Joined, Text, _, joined, language, mapped, ngettext, tr
 from railwidgets.twistytracks import render
 from railwidgets.twistytracks.animation import Frame, reveal_frames
 from railwidgets.twistytracks.bots import GreedyBot
@@ -43,6 +44,7 @@ from railwidgets.twistytracks.rules import Game, PlaceTile
 from railwidgets.twistytracks.scoreboard import player_swatch
 from railwidgets.ui.choice import ChoiceError, Parts
 from railwidgets.ui.controls import ChoiceButton
+from railwidgets.ui.language import words
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
 from railwidgets.ui.recent import RECENT_SHOWN
 from railwidgets.ui.theme import chip
@@ -83,19 +85,23 @@ class TwistyTracksWidget(GameWidget):
     LAYERS = render.LAYERS
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
-        "greedy": ("Greedy bot", lambda seed: GreedyBot(seed)),
+        "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
     }
     DEFAULT_BOT: ClassVar[str] = "greedy"
     BUTTONS = (
         ChoiceButton(
-            "Rotate left", "rotation", step=-1, icon="rotate-left", tooltip="Turn the tile left"
+            N_("Rotate left"),
+            "rotation",
+            step=-1,
+            icon="rotate-left",
+            tooltip=N_("Turn the tile left"),
         ),
         ChoiceButton(
-            "Rotate",
+            N_("Rotate"),
             "rotation",
             step=1,
             icon="rotate-right",
-            tooltip="Turn the tile a quarter clockwise (R)",
+            tooltip=N_("Turn the tile a quarter clockwise (R)"),
             key="r",
         ),
     )
@@ -110,8 +116,11 @@ class TwistyTracksWidget(GameWidget):
         """The arguments are :class:`~railwidgets.ui.panel.GameWidget`'s (two players
         unless told; the variants as keywords)."""
         super().__init__(*args, **kwargs)
-        self.confirm_button.description = "Place"
-        self.confirm_button.tooltip = "Place the tile here, turned as shown (Enter)"
+        words(
+            self.confirm_button,
+            description=N_("Place"),
+            tooltip=N_("Place the tile here, turned as shown (Enter)"),
+        )
         # names on the page for the parts people read (browser tests find them so)
         self.add_class("twisty-tracks")
         self.status.add_class("railwidgets-status")
@@ -259,14 +268,19 @@ class TwistyTracksWidget(GameWidget):
     def miss(self, x: float, y: float) -> str:
         target = hit_test(self.board_layout, x, y)
         if target is not None and target.seat != self.viewer:
-            mine = "" if self.viewer is None else f" ({self.game.player_name(self.viewer)})"
-            return (
-                f"That is {self.game.player_name(target.seat)}'s frame: you place only in "
-                f"your own{mine}, the large one. Click one of its lit spaces."
-            )
+            name = tr(self.game.player_name(target.seat))
+            if self.viewer is None:
+                return _(
+                    "That is {name}'s frame: you place only in your own, the large one. "
+                    "Click one of its lit spaces."
+                ).format(name=name)
+            return _(
+                "That is {name}'s frame: you place only in your own ({mine}), the large one. "
+                "Click one of its lit spaces."
+            ).format(name=name, mine=tr(self.game.player_name(self.viewer)))
         if isinstance(target, FrameTarget):
-            return "That is the edge of your frame: click one of the lit spaces inside it."
-        return "That click is not on your frame: click one of its lit spaces."
+            return _("That is the edge of your frame: click one of the lit spaces inside it.")
+        return _("That click is not on your frame: click one of its lit spaces.")
 
     def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
         seat, tile = self.game.current_player, self.tile_in_hand
@@ -274,8 +288,13 @@ class TwistyTracksWidget(GameWidget):
             try:
                 self.game.copy().apply(PlaceTile(seat, tile, value, self.rotation))  # type: ignore[arg-type]
             except IllegalActionError as why:  # the engine's own reason, naming its rule
-                return f"{self.named(str(why))}. Click a lit space."
-        return f"That cannot be picked now: {err}. {self.prompt()}".strip()
+                reason = self.line_words(why.args[0] if why.args else why)
+                return _("{reason}. Click a lit space.").format(reason=reason)
+        return (
+            _("That cannot be picked now: {reason}. {prompt}")
+            .format(reason=err, prompt=self.prompt())
+            .strip()
+        )
 
     # -- words -------------------------------------------------------------------------------------------
 
@@ -283,17 +302,38 @@ class TwistyTracksWidget(GameWidget):
         """A log line with players called by their names ("seat 1" is "Meadows")."""
         return self.named(line)
 
+    def line_words(self, line: object) -> str:
+        """A log line or a refusal in the widget's language, players called by their names
+        (in English as :meth:`named` calls them; else each seat's words become a name)."""
+        if language() == "en" or not isinstance(line, Text | Joined):
+            return self.named(str(line))
+        return tr(mapped(line, self._seat_named))
+
+    def _seat_named(self, value: object) -> object:
+        """A seat of the engine's words ("seat 1", or a number after "seat(s)") as its name."""
+        if not isinstance(value, Text) or not (
+            value.msgid == "seat {n}" or value.context == "seat number"
+        ):
+            return None
+        seat = value.params.get("n")
+        if not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+            return None
+        return self.game.player_name(seat)
+
     def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
         """What the trains did and scored: the placements are in the "since your turn"
         list itself and the round is in the prompt, so their lines are left out."""
-        return [self.event_text(line) for line in lines if not _ROUTINE.fullmatch(line)]
+        return [self.line_words(line) for line in lines if not _ROUTINE.fullmatch(line)]
 
     def move_words(self, action: Action) -> str:
         """A placement as a person says it: "place T03 (Grand crossing) at (1,2), turned 90°"."""
         assert isinstance(action, PlaceTile)
         tile = TILES[action.tile - 1]
-        return (
-            f"place {tile.id} ({tile.name}) at {_cell(action.cell)}, turned {90 * action.rotation}°"
+        return _("place {tile} ({name}) at {cell}, turned {turn}").format(
+            tile=tile.id,
+            name=tr(tile.name),
+            cell=_cell(action.cell),
+            turn=f"{90 * action.rotation}°",
         )
 
     def continue_prompt(self) -> str:
@@ -302,11 +342,13 @@ class TwistyTracksWidget(GameWidget):
         probe = game.copy()
         probe.undo()  # before the round's last placement: the round not yet scored
         gains = ", ".join(
-            f"{game.player_name(seat)} {now - then:+d}"
+            f"{tr(game.player_name(seat))} {now - then:+d}"
             for seat, (now, then) in enumerate(zip(game.scores(), probe.scores(), strict=True))
         )
         revealed = game.position()["round"] - 1
-        return f"Round {revealed} scored {gains}: press Continue when everyone has seen it."
+        return _("Round {n} scored {gains}: press Continue when everyone has seen it.").format(
+            n=revealed, gains=gains
+        )
 
     def named(self, text: str) -> str:
         """``text`` (the engine's words) with each "seat N" as that player's name.
@@ -323,50 +365,69 @@ class TwistyTracksWidget(GameWidget):
             return self.result_sentence()
         seat = game.current_player
         assert seat is not None
-        name = game.player_name(seat)
+        name = tr(game.player_name(seat))
         round_no = game.position()["round"]
         if self.seats[seat] != HUMAN:
-            return f"Round {round_no}: {name} ({self.seat_label(seat)}) is placing in secret."
+            return _("Round {n}: {name} ({seat}) is placing in secret.").format(
+                n=round_no, name=name, seat=self.seat_label(seat)
+            )
         tile = self.tile_in_hand
         if tile is None:
-            return f"Round {round_no}: {name} is to place."
+            return _("Round {n}: {name} is to place.").format(n=round_no, name=name)
         you = self.addressee(seat)
-        turn = f"your turn ({name})" if you == "You" else f"{name} to place"
+        turn = (
+            _("your turn ({name})").format(name=name)
+            if you == _("You")
+            else _("{name} to place").format(name=name)
+        )
         cell = self.choice.picked("cell")
         if cell is None:
-            return (
-                f"Round {round_no}, {turn}: you drew T{tile:02d}; click a lit space of your frame."
+            return _("Round {n}, {turn}: you drew {tile}; click a lit space of your frame.").format(
+                n=round_no, turn=turn, tile=f"T{tile:02d}"
             )
-        return (
-            f"T{tile:02d} at {_cell(cell)}, turned {90 * self.rotation}°: press Place (Enter), "
+        return _(
+            "{tile} at {cell}, turned {turn}: press Place (Enter), "
             "turn it with Rotate (R), or click another lit space."
-        )
+        ).format(tile=f"T{tile:02d}", cell=_cell(cell), turn=f"{90 * self.rotation}°")
 
     def result_sentence(self) -> str:
         """Who won, with what, and the tie-break if one was needed (R51)."""
         game = self.game
         scores, placed = game.scores(), game.tiles_placed()
         winners = game.winners()
-        names = " and ".join(game.player_name(w) for w in winners)
+        names = tr(joined([game.player_name(w) for w in winners], T_(" and ")))
         best = scores[winners[0]]
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        sentence = f"Game over: {names} {verb} with {best} points."
+        points = ngettext("{n} point", "{n} points", abs(best)).format(n=best)
+        if len(winners) == 1:
+            sentence = _("Game over: {names} wins with {points}.")
+        else:
+            sentence = _("Game over: {names} share the victory with {points}.")
+        sentence = sentence.format(names=names, points=points)
         tied = [s for s, score in enumerate(scores) if score == best]
         if len(tied) > 1:
-            counts = ", ".join(f"{game.player_name(s)} {placed[s]}" for s in tied)
+            counts = ", ".join(f"{tr(game.player_name(s))} {placed[s]}" for s in tied)
             if len(winners) == 1:
-                sentence += f" Tie-break (R51): more tiles placed ({counts})."
+                sentence += " " + _("Tie-break (R51): more tiles placed ({counts}).").format(
+                    counts=counts
+                )
             else:
-                sentence += f" Tied on points and on tiles placed ({counts}) (R51)."
+                sentence += " " + _("Tied on points and on tiles placed ({counts}) (R51).").format(
+                    counts=counts
+                )
         return sentence
 
     def describe_move(self, seat: int, action: Action) -> str:
         assert isinstance(action, PlaceTile)
         tile = TILES[action.tile - 1]
-        where = f"{tile.id} ({tile.name}) at {_cell(action.cell)}, turned {90 * action.rotation}°"
+        where = _("{tile} ({name}) at {cell}, turned {turn}").format(
+            tile=tile.id,
+            name=tr(tile.name),
+            cell=_cell(action.cell),
+            turn=f"{90 * action.rotation}°",
+        )
         if seat == self.viewer and self._unrevealed(action):
-            return f"You placed {where}: hidden until all have placed"
-        return f"{self.game.player_name(seat)} placed {where}"
+            return _("You placed {where}: hidden until all have placed").format(where=where)
+        return _("{name} placed {where}").format(name=tr(self.game.player_name(seat)), where=where)
 
     def _unrevealed(self, action: Action) -> bool:
         """Whether ``action`` is a placement of the round still being placed."""
@@ -395,18 +456,17 @@ class TwistyTracksWidget(GameWidget):
             travel = sum(t["travel"] for t in trains)
             playing = any(t["state"] in ("active", "waiting_at_depot") for t in trains)
             if over:
-                status = "★ winner" if seat in winners else ""
+                status = "★ " + _("winner") if seat in winners else ""
             elif not playing:
-                status = "passed"
+                status = _("passed")
             else:
-                status = (
-                    "placed" if entry.get("placed", entry["placement"] is not None) else "to place"
-                )
+                placed_now = entry.get("placed", entry["placement"] is not None)
+                status = _("placed") if placed_now else _("to place")
             arrived = sum(t["state"] == "arrived" for t in trains)
             crashed = sum(t["state"] in ("crashed", "dead_end") for t in trains)
             swatch = player_swatch(seat)
             rows.append(
-                f"<tr><td>{chip(swatch, round_=False)} {escape(game.player_name(seat))}</td>"
+                f"<tr><td>{chip(swatch, round_=False)} {escape(tr(game.player_name(seat)))}</td>"
                 f"<td>{escape(self.seat_label(seat))}</td>"
                 f"<td style='text-align:right'>{travel if travel_counts else '–'}</td>"
                 f"<td style='text-align:right'>{entry['station_points']}</td>"
@@ -414,7 +474,7 @@ class TwistyTracksWidget(GameWidget):
                 f"<td style='text-align:right'>{placed[seat]}</td>"
                 f"<td style='text-align:right'><b>{scores[seat]}</b></td><td>{status}</td></tr>"
             )
-        head = (
+        head = _(
             "<tr><th>Player</th><th>Seat</th><th>Travel</th><th>Stations</th>"
             "<th title='trains arrived / crashed'>Arrived / crashed</th><th>Tiles</th>"
             "<th>Total</th><th></th></tr>"

@@ -41,7 +41,7 @@ from ipywidgets import HTML, Layout
 from railwidgets.draw.painter import Painter
 from railwidgets.ui.canvas import CanvasPainter
 from railwidgets.ui.controls import close_all
-from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS
+from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS, load_css
 
 __all__ = ["BoardView", "Frame", "PerPlayerLayout"]
 
@@ -123,7 +123,7 @@ class BoardView:
             layout=Layout(width="100%", max_width=f"{width}px", height="auto"),
         )
         self.canvas.add_class(BOARD_CLASS)
-        self.style = HTML(f"<style>{BOARD_CSS}</style>", layout=Layout(display="none"))
+        self.style = HTML(f"<style>{BOARD_CSS}{load_css()}</style>", layout=Layout(display="none"))
         self.painter = CanvasPainter(self.canvas, self.layers)
         self._draw_static = draw_static
         self._draw_dynamic = draw_dynamic

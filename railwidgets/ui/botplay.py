@@ -33,6 +33,7 @@ from railwidgets.core.action import Action
 from railwidgets.core.bots import Bot, choose, handed
 from railwidgets.core.game import Game
 from railwidgets.core.search import SearchBot, Thought
+from railwidgets.i18n import _, ngettext, tr
 from railwidgets.ui.choice import Choice, ChoiceError
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ class BotPlay:
         """The Stop button: halt the bots, or let them play again."""
         if self.bots_stopped:
             self.bots_stopped = False
-            self._settle("Bots running.")  # type: ignore[attr-defined]
+            self._settle(_("Bots running."))  # type: ignore[attr-defined]
         else:
             self.stop()
 
@@ -165,8 +166,14 @@ class BotPlay:
         self._cancel_hint()
         self.bots_stopped = True
         seat = self.game.current_player
-        who = "" if seat is None else f" {self.game.player_name(seat)} is to play."
-        self.say(f"Bots stopped.{who} Press Run bots to let them play.")
+        if seat is None:
+            self.say(_("Bots stopped. Press Run bots to let them play."))
+        else:
+            self.say(
+                _("Bots stopped. {name} is to play. Press Run bots to let them play.").format(
+                    name=tr(self.game.player_name(seat))
+                )
+            )
         self._update_panels()
 
     def _cancel_bots(self) -> None:
@@ -202,7 +209,9 @@ class BotPlay:
             return
         self.hinting = True
         self._stop_hint = threading.Event()
-        self.say(f"The search bot is thinking for {self.game.player_name(seat)}…")
+        self.say(
+            _("The search bot is thinking for {name}…").format(name=tr(self.game.player_name(seat)))
+        )
         self._update_panels()
         self.hint_task = loop.create_task(self._hint_later(bot, given, seat, moment))
 
@@ -213,7 +222,7 @@ class BotPlay:
             thought = await loop.run_in_executor(None, bot.think, given, stop)
         except Exception as err:  # a failing hint must show, not vanish
             if moment is self._moment:
-                self.say(f"The hint failed: {err!r}", error=True)
+                self.say(_("The hint failed: {error}").format(error=repr(err)), error=True)
             return
         finally:
             if stop is self._stop_hint:  # not a hint asked for since
@@ -227,28 +236,34 @@ class BotPlay:
         ("Hint: place T03 … — it won 73% of 49 simulated games.")."""
         words = self.move_words(thought.action)
         share = round(100 * thought.value)
-        games = f"{thought.visits} simulated game{'s' if thought.visits != 1 else ''}"
-        then = self._what_plays(thought.action)
-        return (
-            f"Hint: {words[:1].upper()}{words[1:]} — it won {share}% of {games}. "
-            f"{then} to play it, or Back to choose otherwise."
+        return ngettext(
+            "Hint: {move} — it won {share} of {n} simulated game. {then}",
+            "Hint: {move} — it won {share} of {n} simulated games. {then}",
+            thought.visits,
+        ).format(
+            move=f"{words[:1].upper()}{words[1:]}",
+            share=f"{share}%",
+            n=thought.visits,
+            then=self._what_plays(thought.action),
         )
 
     def _what_plays(self, action: Action) -> str:
-        """What plays a move picked in full (a hint's): Confirm, or its last pick again
-        (its button, or its target on the board)."""
+        """What plays a move picked in full (a hint's), as a sentence: Confirm, or its
+        last pick again (its button, or its target on the board)."""
+        button: str | None = None
         if action.kind in self.CONFIRM:
-            return f"Press {self.confirm_button.description}"
-        parts = list(self.parts(action))
-        if not parts:
-            return "Press Enter"
-        part, value = parts[-1]
-        for spec, _ in self.choice_buttons:
-            if spec.part == part and spec.value == value and not spec.step:
-                return f"Press {spec.description}"
-        if part in self.OPTION_BUTTONS:
-            return f"Press {self.OPTION_BUTTONS[part](value)}"
-        return "Click it on the board"
+            button = self.confirm_button.description
+        else:
+            parts = list(self.parts(action))
+            part, value = parts[-1] if parts else ("", None)
+            for spec, _made in self.choice_buttons:
+                if spec.part == part and spec.value == value and not spec.step:
+                    button = tr(spec.description)
+            if button is None and part in self.OPTION_BUTTONS:
+                button = self.OPTION_BUTTONS[part](value)
+        if button is None:
+            return _("Click it on the board to play it, or Back to choose otherwise.")
+        return _("Press {button} to play it, or Back to choose otherwise.").format(button=button)
 
     def _show_hint(self, seat: int, moment: object, thought: Thought) -> None:
         """Light the hinted move, if the game is still at the moment it was asked for."""
@@ -259,7 +274,7 @@ class BotPlay:
             for part, value in self.parts(thought.action):
                 choice = choice.pick(part, value)
         except ChoiceError as err:  # cannot happen for a hint of this moment; never silent
-            self.say(f"The hint did not fit the game: {err}", error=True)
+            self.say(_("The hint did not fit the game: {error}").format(error=err), error=True)
             return
         self.choice = choice  # lit, not played: picking it (or Confirm) plays it
         self.say(self.hint_text(thought))
@@ -304,7 +319,7 @@ class BotPlay:
 
     def _bot_failed(self, err: BaseException) -> None:
         self.bots_stopped = True
-        self.failure = f"The bot failed: {err!r}; bots stopped."
+        self.failure = _("The bot failed: {error}; bots stopped.").format(error=repr(err))
 
     def _play_bots_now(self) -> str:
         """Without an event loop (plain Python, tests) the bots play at once: why they
@@ -361,7 +376,12 @@ class BotPlay:
                 self._show_move("", frames)
             except Exception as err:  # a drawing failure must show, not end the task unseen
                 self.bots_stopped = True
-                self.say(f"The board could not be drawn: {err!r}; bots stopped.", error=True)
+                self.say(
+                    _("The board could not be drawn: {error}; bots stopped.").format(
+                        error=repr(err)
+                    ),
+                    error=True,
+                )
                 return
 
     async def wait_for_bots(self) -> None:

@@ -31,6 +31,7 @@ from railwidgets.draw.painter import (
     Point,
     hex_to_rgb,
 )
+from railwidgets.i18n import tr
 
 __all__ = ["CanvasPainter"]
 
@@ -260,7 +261,7 @@ class CanvasPainter(ArcByPath):
         self._set("fill_style", fill)
         self._set("text_align", align)
         self._set("text_baseline", baseline)
-        self._layer.fill_text(text, x, y)
+        self._layer.fill_text(tr(text), x, y)  # a Text (railwidgets.i18n): in the language in use
 
     def path(
         self,

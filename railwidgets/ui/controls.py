@@ -21,6 +21,8 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
+from railwidgets.i18n import N_, T_, _, tr
+from railwidgets.ui.language import language_dropdown, words
 from railwidgets.ui.theme import MUTED
 
 __all__ = [
@@ -82,9 +84,11 @@ def on_press(
     """Call ``action`` when ``button`` is pressed while enabled; a press on a disabled
     button (possible from Python) is refused through ``refuse``, doing nothing else."""
 
-    def pressed(_: widgets.Button) -> None:
+    def pressed(_button: widgets.Button) -> None:
         if button.disabled:
-            refuse(f"{button.description or button.tooltip} is not available now.")
+            refuse(  # said in the language of whoever shows it (railwidgets.i18n.Text)
+                T_("{button} is not available now.", button=button.description or button.tooltip)
+            )
             return
         action()
 
@@ -92,13 +96,16 @@ def on_press(
 
 
 def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> widgets.Dropdown:
-    """The selector of one seat (``label`` names it): Human, or one of the bots."""
+    """The selector of one seat (``label`` names it): Human, or one of the bots. The
+    label has room for its words (a player's name is longer in some languages)."""
+    options = [(_(text), key) for key, (text, make) in choices.items()]
+    box = max(110, 7 * max(len(text) for text, _key in options) + 40)
     return widgets.Dropdown(
-        options=[(text, key) for key, (text, _) in choices.items()],
+        options=options,
         value=kind,
         description=label,
-        # the label as wide as its words ("1 Wild West"), the box as wide as "Search bot"
-        layout=widgets.Layout(width=f"{116 + 7 * len(label)}px"),
+        # the label as wide as its words ("1 Wild West"), the box as wide as its longest kind
+        layout=widgets.Layout(width=f"{box + 7 * len(label) + 6}px"),
         style={"description_width": "initial"},
     )
 
@@ -108,21 +115,21 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
     :meth:`Option.word`), with what it means written under it: a tooltip is not
     shown by JupyterLab or Voilà."""
     allowed = option.allowed(players)
-    common: dict[str, Any] = {"tooltip": option.doc, "style": {"description_width": "initial"}}
+    common: dict[str, Any] = {"style": {"description_width": "initial"}}
     if set(allowed) == {True, False}:
-        box: widgets.Widget = widgets.Checkbox(
-            value=bool(value), indent=False, description=option.title, **common
-        )
+        box: widgets.Widget = widgets.Checkbox(value=bool(value), indent=False, **common)
     else:
         box = widgets.Dropdown(
-            options=[(option.word(v), v) for v in allowed],
+            options=[(_(option.word(v)), v) for v in allowed],
             value=value,
-            description=option.title,
             layout=widgets.Layout(width="100%"),
             **common,
         )
-    help_text = widgets.HTML(
-        f"<div style='font-size:12px;line-height:1.3;color:{MUTED}'>{escape(option.doc)}</div>"
+    words(box, description=option.title, tooltip=option.doc)
+    help_text = words(
+        widgets.HTML(),
+        html=f"<div style='font-size:12px;line-height:1.3;color:{MUTED}'>{{}}</div>",
+        value=option.doc,
     )
     return widgets.VBox(
         [box, help_text], layout=widgets.Layout(width="290px", margin="0 12px 6px 0")
@@ -131,10 +138,10 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
 
 #: What each kind of seat is, in a player's words (under the seats in New game…).
 SEAT_HELP = {
-    "human": "a person at this device",
-    "random": "any legal move, at random",
-    "greedy": "the move that gains most at once",
-    "search": "looks ahead by playing many games out: the strongest",
+    "human": N_("a person at this device"),
+    "random": N_("any legal move, at random"),
+    "greedy": N_("the move that gains most at once"),
+    "search": N_("looks ahead by playing many games out: the strongest"),
 }
 
 
@@ -145,8 +152,8 @@ def seat_help(choices: Mapping[str, SeatChoice]) -> str:
     '<div ...>Human: a person at this device · Greedy bot: the move that gains most at once</div>'
     """
     said = " · ".join(
-        f"{escape(label)}: {SEAT_HELP[key]}"
-        for key, (label, _) in choices.items()
+        f"{escape(_(label))}: {escape(_(SEAT_HELP[key]))}"
+        for key, (label, _make) in choices.items()
         if key in SEAT_HELP
     )
     return f'<div style="font-size:12px;color:{MUTED}">{said}</div>'
@@ -159,7 +166,8 @@ def seat_caption(name: str, seat: int) -> str:
     >>> seat_caption("Orange", 0), seat_caption("Player 2", 1)
     ('1 Orange', 'Player 2')
     """
-    return name if name == f"Player {seat + 1}" else f"{seat + 1} {name}"
+    said = tr(name)
+    return said if str(name) == f"Player {seat + 1}" else f"{seat + 1} {said}"
 
 
 class NewGameForm(widgets.VBox):
@@ -177,6 +185,7 @@ class NewGameForm(widgets.VBox):
         seats: Sequence[str],
         seat_choices: Mapping[str, SeatChoice],
         default_bot: str,
+        lang: str = "en",
     ):
         super().__init__(
             layout=widgets.Layout(border="1px solid #BDBDBD", padding="4px", display="none")
@@ -186,36 +195,39 @@ class NewGameForm(widgets.VBox):
         self.default_bot = default_bot
         self.players = widgets.Dropdown(
             options=[
-                (f"{n} (variant)" if n in game_cls.DESIGNED_PLAYERS else str(n), n)
+                (_("{n} (variant)").format(n=n) if n in game_cls.DESIGNED_PLAYERS else str(n), n)
                 for n in game_cls.PLAYERS
             ],
             value=players,
-            description="Players",
             layout=widgets.Layout(width="150px"),
             style={"description_width": "55px"},
         )
+        words(self.players, description=N_("Players"))
         self.seed = widgets.Text(
             value="",
-            placeholder="random",
-            description="Seed",
             layout=widgets.Layout(width="150px"),
             style={"description_width": "40px"},
         )
+        words(self.seed, description=N_("Seed"), placeholder=N_("random"))
+        #: the language of the widget (Start switches to the one chosen)
+        self.language = language_dropdown(lang)
         self.option_inputs: dict[str, widgets.Widget] = {
             opt.name: _option_input(opt, options.get(opt.name, opt.default_for(players)), players)
             for opt in game_cls.OPTIONS
         }
-        self.start = widgets.Button(description="Start", icon="play", button_style="success")
-        self.cancel = widgets.Button(description="Cancel")
+        self.start = words(
+            widgets.Button(icon="play", button_style="success"), description=N_("Start")
+        )
+        self.cancel = words(widgets.Button(), description=N_("Cancel"))
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
         self._kinds = list(seats)
         self._build_seats(players)
         self.players.observe(lambda change: self._build_seats(change["new"]), "value")
         self.children = [
-            widgets.HTML("<b>New game</b>: choose, then press Start."),
+            words(widgets.HTML(), value=N_("<b>New game</b>: choose, then press Start.")),
             widgets.HBox(
-                [self.players, self.seed, *self.option_inputs.values()],
+                [self.players, self.seed, self.language, *self.option_inputs.values()],
                 layout=widgets.Layout(flex_flow="row wrap"),
             ),
             self.seat_row,
@@ -248,6 +260,22 @@ class NewGameForm(widgets.VBox):
         self.seat_inputs, self._kinds = [], list(seats)
         self._build_seats(int(self.players.value))
 
+    def speak(self) -> None:
+        """Say the choices again in the language in use (what is chosen stays chosen)."""
+        players = self.players.value
+        self.players.options = [
+            (_("{n} (variant)").format(n=n) if n in self.game_cls.DESIGNED_PLAYERS else str(n), n)
+            for n in self.game_cls.PLAYERS
+        ]
+        self.players.value = players
+        self._build_seats(players)
+        for option in self.game_cls.OPTIONS:
+            box = self.option_input(option.name)
+            if isinstance(box, widgets.Dropdown):
+                value = box.value
+                box.options = [(_(option.word(v)), v) for v in option.allowed(players)]
+                box.value = value
+
     def read(self) -> tuple[int, int | None, dict[str, Any], list[str]]:
         """``(players, seed, options, seats)`` as chosen; ``OptionError`` naming what is wrong."""
         players = int(self.players.value)
@@ -257,7 +285,9 @@ class NewGameForm(widgets.VBox):
             try:
                 seed = int(text)
             except ValueError:
-                raise OptionError(f"The seed must be a whole number, not {text!r}.") from None
+                raise OptionError(
+                    _("The seed must be a whole number, not {text}.").format(text=repr(text))
+                ) from None
         options = {name: self.option_value(name) for name in self.option_inputs}
         for opt in self.game_cls.OPTIONS:  # the game's own check, with the game's own words
             opt.check(options[opt.name], players)
@@ -284,7 +314,9 @@ def save_link(record: str, filename: str) -> str:
     data = base64.b64encode(record.encode()).decode()
     return (
         f'<a download="{escape(filename)}" href="data:application/json;base64,{data}" '
-        f'style="text-decoration:underline">⬇ Download {escape(filename)}</a>'
+        f'style="text-decoration:underline">⬇ '
+        + escape(_("Download {name}").format(name=filename))
+        + "</a>"
     )
 
 

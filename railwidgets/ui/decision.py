@@ -14,8 +14,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from railwidgets.i18n import N_
 from railwidgets.ui.choice import Choice
 from railwidgets.ui.controls import ChoiceButton, close_all, on_press
+from railwidgets.ui.language import words
 
 __all__ = ["DecisionRow", "button"]
 
@@ -27,10 +29,10 @@ def button(
     action: Callable[[], None],
     refuse: Callable[[str], None],
 ) -> widgets.Button:
-    """A stock button that calls ``action`` when pressed while enabled (see :func:`on_press`)."""
-    made = widgets.Button(
-        description=description, icon=icon, tooltip=tooltip, layout=widgets.Layout(width="auto")
-    )
+    """A stock button that calls ``action`` when pressed while enabled (see :func:`on_press`);
+    ``description`` and ``tooltip`` are English, said in the language in use."""
+    made = widgets.Button(icon=icon, layout=widgets.Layout(width="auto"))
+    words(made, description=description, tooltip=tooltip)
     on_press(made, action, refuse)
     return made
 
@@ -62,15 +64,15 @@ class DecisionRow:
             )
             for spec in specs
         ]
-        self.back_button = button("Back", "arrow-left", "Step back (Esc)", back, refuse)
-        self.confirm_button = button("Confirm", "check", "Do it (Enter)", do, refuse)
+        self.back_button = button(N_("Back"), "arrow-left", N_("Step back (Esc)"), back, refuse)
+        self.confirm_button = button(N_("Confirm"), "check", N_("Do it (Enter)"), do, refuse)
         self.confirm_button.button_style = "success"
-        self.ready_button = button("Ready", "eye", "Show me the board", ready, refuse)
+        self.ready_button = button(N_("Ready"), "eye", N_("Show me the board"), ready, refuse)
         self.ready_button.button_style = "warning"
         self.continue_button = button(
-            "Continue",
+            N_("Continue"),
             "forward",
-            "Everyone has seen what was revealed: go on",
+            N_("Everyone has seen what was revealed: go on"),
             proceed if proceed is not None else (lambda: None),
             refuse,
         )

@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from railwidgets.core.action import Action
 from railwidgets.core.game import Game
 from railwidgets.draw.painter import Painter
+from railwidgets.i18n import _, tr
 from railwidgets.ui.theme import DARK, MUTED, PAPER
 
 __all__ = ["Device", "IsSecret", "draw_cover"]
@@ -107,7 +108,7 @@ class Device:
         """The cover's Ready: the person it named now sees the board (``ValueError`` if
         there is no cover)."""
         if self.cover_for is None:
-            raise ValueError("There is no cover to take away.")
+            raise ValueError(_("There is no cover to take away."))
         self.viewer, self.cover_for = self.cover_for, None
 
     @staticmethod
@@ -125,7 +126,7 @@ class Device:
     def proceed(self) -> None:
         """Continue: the picture held after a reveal gives way (``ValueError`` if none is)."""
         if not self.holding:
-            raise ValueError("There is nothing to continue from.")
+            raise ValueError(_("There is nothing to continue from."))
         self.holding = False
 
     # -- who decided what ------------------------------------------------------------------
@@ -245,11 +246,13 @@ def draw_cover(painter: Painter, size: tuple[int, int], name: str) -> None:
     w, h = size
     painter.rect(0, 0, w, h, fill=PAPER)
     painter.rect(w * 0.2, h * 0.35, w * 0.6, h * 0.3, fill="#FFFFFF", stroke=DARK, width=2)
-    painter.text(w / 2, h * 0.45, f"Pass the device to {name}", size=26, fill=DARK, bold=True)
+    name = tr(name)
+    said = _("Pass the device to {name}").format(name=name)
+    painter.text(w / 2, h * 0.45, said, size=26, fill=DARK, bold=True)
     painter.text(
         w / 2,
         h * 0.55,
-        f"{name}: press Ready when only you can see the screen.",
+        _("{name}: press Ready when only you can see the screen.").format(name=name),
         size=15,
         fill=MUTED,
     )

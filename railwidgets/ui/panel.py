@@ -55,6 +55,7 @@ from railwidgets.core.game import Game
 from railwidgets.core.search import SearchBot
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, svg_img
+from railwidgets.i18n import N_, _, check_language, ngettext, tr, use
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.botplay import BotPlay, running_loop
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
@@ -70,6 +71,7 @@ from railwidgets.ui.controls import (
 )
 from railwidgets.ui.decision import DecisionRow, button
 from railwidgets.ui.device import Device, draw_cover
+from railwidgets.ui.language import make_speaking, relabel
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
 from railwidgets.ui.rules_panel import RulesPanel
@@ -91,9 +93,9 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     SECRETS: ClassVar[bool] = False
     #: Seat kinds by key; games add their own bots.
     SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
-        HUMAN: ("Human", None),
-        "random": ("Random bot", lambda seed: RandomBot(seed)),
-        "search": ("Search bot", lambda seed: SearchBot(seed=seed)),
+        HUMAN: (N_("Human"), None),
+        "random": (N_("Random bot"), lambda seed: RandomBot(seed)),
+        "search": (N_("Search bot"), lambda seed: SearchBot(seed=seed)),
     }
     #: How long the Hint button lets the search bot think for a person (seconds), and,
     #: if set, a number of iterations that ends its search first (a reproducible hint).
@@ -208,6 +210,54 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
                 self.close()  # refused (a wrong token, say): nothing is left behind
                 raise
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's widget speaks its language in its own entry points too (``lang=``)."""
+        super().__init_subclass__(**kwargs)
+        make_speaking(cls)
+
+    # -- language ------------------------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        """The language the widget speaks: ``"en"``, ``"ru"``, ``"es"`` or ``"pl"``.
+
+        Setting it says everything again in that language, in place (the game, the
+        seats, the bots and the picks in hand stay as they are); an unknown code is
+        refused with the list of languages, and nothing changes.
+        """
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.set_language(value)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on (see :attr:`lang`)."""
+        code = check_language(lang)  # refused before anything changes
+        self._lang = code
+        with use(code):
+            running = self.bot_task is not None
+            self._cancel_bots()  # a bot's move on its way is told in the new language
+            relabel(tree(self))
+            close_all(*self.decision.option_buttons)  # said again by _update_panels
+            self.decision.option_buttons = []
+            self.settings.language.value = code
+            self.settings.speak()
+            self._build_seat_row()
+            self.rules.set_language(code)
+            self.files.speak(code)
+            if self.board_size() != self.board.size:  # words of another length (a panel)
+                self.board.resize(*self.board_size())
+            self.board.redraw(static=True)
+            self._update_panels()
+            self.say(self.full_prompt())
+            if running:
+                self._schedule_bots()
+
+    def _loaded(self, game: Game) -> None:
+        """Load: play on from a saved game."""
+        self.set_game(game, _("Loaded a saved game ({n} moves).").format(n=len(game.history)))
+
     # -- for subclasses ---------------------------------------------------------------------
 
     def board_size(self) -> tuple[int, int]:
@@ -236,11 +286,15 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def miss(self, x: float, y: float) -> str:
         """What to say when a click hits nothing."""
-        return f"Nothing to pick there. {self.prompt()}".strip()
+        return _("Nothing to pick there. {prompt}").format(prompt=self.prompt()).strip()
 
     def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
         """What to say when a person picks what the choice does not allow."""
-        return f"That cannot be picked now: {err}. {self.prompt()}".strip()
+        return (
+            _("That cannot be picked now: {reason}. {prompt}")
+            .format(reason=tr(err.args[0] if err.args else err), prompt=self.prompt())
+            .strip()
+        )
 
     def animation(self, before: Game, action: Action, after: Game) -> list[Frame]:
         """Frames that show ``action`` unfolding (each drawn on the upper layers, then a pause)."""
@@ -254,11 +308,16 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         as its board shows them, and players by their names)."""
         return line
 
+    def line_words(self, line: object) -> str:
+        """A log line or an engine's refusal (a :class:`~railwidgets.i18n.Text`) in the
+        widget's language, as a person reads it (:meth:`event_text`)."""
+        return self.event_text(tr(line))
+
     def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
         """What ``action`` led to, for the "since your turn" list: the log ``lines`` it wrote,
         as a person reads them, less the one that only says the move again."""
         said = f"{self.game.player_name(seat)}: {action}"
-        return [self.event_text(line) for line in lines if line != said]
+        return [self.line_words(line) for line in lines if line != said]
 
     def prompt(self) -> str:
         """What the seat to play should do now: one short sentence."""
@@ -266,7 +325,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def continue_prompt(self) -> str:
         """What the status says while a revealed picture waits for Continue."""
-        return "Press Continue when everyone has seen it."
+        return _("Press Continue when everyone has seen it.")
 
     def holds_after(self, action: Action) -> bool:
         """Whether the picture after ``action`` waits for Continue when two or more people
@@ -275,11 +334,11 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def describe_move(self, seat: int, action: Action) -> str:
         """One line of the "since your turn" list."""
-        return f"{self.game.player_name(seat)}: {self.move_words(action)}"
+        return f"{tr(self.game.player_name(seat))}: {self.move_words(action)}"
 
     def move_words(self, action: Action) -> str:
         """``action`` as a person says it, a clause ("build red from slot 3 at E4")."""
-        return self.event_text(str(action))
+        return self.event_text(tr(action.words()) if hasattr(action, "words") else str(action))
 
     def is_secret(self, seat: int, action: Action, viewer: int | None) -> bool:
         """Whether ``viewer`` may not see ``action`` (decided by ``seat``) yet."""
@@ -336,7 +395,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def addressee(self, seat: int) -> str:
         """``"You"`` when one person plays against bots and ``seat`` is theirs, else the name."""
-        return "You" if self.humans == [seat] else self.game.player_name(seat)
+        return _("You") if self.humans == [seat] else tr(self.game.player_name(seat))
 
     # -- controls -----------------------------------------------------------------------------
 
@@ -350,17 +409,24 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def _build_controls(self) -> None:
         self.new_button = self._button(
-            "New game…", "plus", "Choose the next game's settings", self.toggle_settings
+            N_("New game…"), "plus", N_("Choose the next game's settings"), self.toggle_settings
         )
-        self.undo_button = self._button("Undo", "undo", "Take back your last decision", self.undo)
-        self.redo_button = self._button("Redo", "repeat", "Play it again", self.redo)
-        self.stop_button = self._button("Stop bots", "stop", "Halt the bots", self.toggle_bots)
+        self.undo_button = self._button(
+            N_("Undo"), "undo", N_("Take back your last decision"), self.undo
+        )
+        self.redo_button = self._button(N_("Redo"), "repeat", N_("Play it again"), self.redo)
+        self.stop_button = self._button(
+            N_("Stop bots"), "stop", N_("Halt the bots"), self.toggle_bots
+        )
         self.hint_button = self._button(
-            "Hint", "lightbulb-o", "What would the search bot play? (from your view)", self.hint
+            N_("Hint"),
+            "lightbulb-o",
+            N_("What would the search bot play? (from your view)"),
+            self.hint,
         )
         self.files = SaveLoad(
             type(self.game),
-            lambda game: self.set_game(game, f"Loaded a saved game ({len(game.history)} moves)."),
+            self._loaded,
             lambda text: self.say(text, error=True),
         )
         self.save_button = self.files.button
@@ -395,6 +461,11 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             self.seats,
             self.SEAT_CHOICES,
             self.DEFAULT_BOT,
+            self._lang,
+        )
+        self.settings.language.observe(
+            lambda change: change["new"] != self._lang and self.set_language(change["new"]),
+            "value",
         )
         on_press(self.settings.start, self.start_new_game, lambda t: self.say(t, error=True))
         on_press(
@@ -490,6 +561,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` in the status line (an error is marked as such)."""
+        text = tr(text)  # a Text (railwidgets.i18n): in the widget's language
         self.status_text = text
         self.status_error = error
         self.said += 1
@@ -538,7 +610,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.redo_button.disabled = not self._can_redo()
         has_bots = any(kind != HUMAN for kind in self.seats)
         self.stop_button.disabled = not has_bots or game.is_over
-        self.stop_button.description = "Run bots" if self.bots_stopped else "Stop bots"
+        self.stop_button.description = _("Run bots") if self.bots_stopped else _("Stop bots")
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
         self.hint_button.disabled = not (human_turn and not paused) or self.hinting
         self.files.wait(self.save_waits())
@@ -556,10 +628,11 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         game = self.game
         self.scores.value = self.score_html()
         lines = list(game.log)[-200:]
-        items = "".join(f"<li>{escape(self.event_text(line))}</li>" for line in reversed(lines))
+        items = "".join(f"<li>{escape(self.line_words(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
-            "<div style='font-size:12px'><b>Game log</b> (newest first)"
-            f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
+            "<div style='font-size:12px'>"
+            + _("<b>Game log</b> (newest first)")
+            + f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
         )
         self.recent_view.value = "" if self.covered else self._recent_html()
         self._update_rules()
@@ -571,11 +644,15 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             return waiting
         if self.cover_for is not None:
             name = self.game.player_name(self.cover_for)
-            return f"Pass the device to {name}, who presses Ready."
+            return _("Pass the device to {name}, who presses Ready.").format(name=tr(name))
         if self.device.holding:
             return self.continue_prompt()
         if seat is not None and self.bots_stopped and self.seats[seat] != HUMAN:
-            return f"{self.prompt()} The bots are stopped: press Run bots.".strip()
+            return (
+                _("{prompt} The bots are stopped: press Run bots.")
+                .format(prompt=self.prompt())
+                .strip()
+            )
         return self.prompt()
 
     def _is_human_turn(self) -> bool:
@@ -585,7 +662,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         return seat is not None and self.seats[seat] == HUMAN
 
     def seat_label(self, seat: int) -> str:
-        return self.SEAT_CHOICES[self.seats[seat]][0]
+        return _(self.SEAT_CHOICES[self.seats[seat]][0])
 
     # -- rules at hand ------------------------------------------------------------------------
 
@@ -614,7 +691,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         if not self._may_pick():
             return
         if not _on_canvas(x, y, self.board.size):
-            self.say("That click is off the board.", error=True)
+            self.say(_("That click is off the board."), error=True)
             return
         target = self.hit(x, y)
         if target is None:
@@ -626,7 +703,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         """Whether a person may pick now; if not, say why."""
         game = self.game
         if game.is_over:
-            self.say("The game is over: press New game… to play again.", error=True)
+            self.say(_("The game is over: press New game… to play again."), error=True)
             return False
         if self.device.paused:
             self.say(self.full_prompt(), error=True)
@@ -635,12 +712,14 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         assert seat is not None
         if self.seats[seat] != HUMAN:
             then = (
-                "press Run bots, or make that seat Human."
+                _("press Run bots, or make that seat Human.")
                 if self.bots_stopped
-                else "wait for it, or stop the bots and make that seat Human."
+                else _("wait for it, or stop the bots and make that seat Human.")
             )
             self.say(
-                f"It is {game.player_name(seat)}'s turn ({self.seat_label(seat)}): {then}",
+                _("It is {name}'s turn ({seat}): {then}").format(
+                    name=tr(game.player_name(seat)), seat=self.seat_label(seat), then=then
+                ),
                 error=True,
             )
             return False
@@ -693,7 +772,10 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     def back(self) -> None:
         """Back (or Esc): forget the last part picked."""
         if not self.choice.picks:
-            self.say(f"Nothing is picked yet. {self.full_prompt()}".strip(), error=True)
+            self.say(
+                _("Nothing is picked yet. {prompt}").format(prompt=self.full_prompt()).strip(),
+                error=True,
+            )
             return
         self.choice = self.choice.back()
         self.say(self.full_prompt())
@@ -703,7 +785,10 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         """Confirm (or Enter): do the decision picked in full."""
         only = self.choice.only
         if not self.choice.complete or only is None:
-            self.say(f"Nothing to confirm yet. {self.full_prompt()}".strip(), error=True)
+            self.say(
+                _("Nothing to confirm yet. {prompt}").format(prompt=self.full_prompt()).strip(),
+                error=True,
+            )
             return
         self.play(only)
 
@@ -717,13 +802,21 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             for spec, made in self.choice_buttons:
                 if spec.key and spec.key.lower() == str(key).lower():
                     if made.disabled:
-                        self.say(f"{spec.description} is not available now.", error=True)
+                        self.say(
+                            _("{button} is not available now.").format(button=_(spec.description)),
+                            error=True,
+                        )
                     else:
                         self.press(spec)
                     return
-            keys = [f"{s.key.upper()} {s.description}" for s, _ in self.choice_buttons if s.key]
-            known = ", ".join([*keys, "Esc back", "Enter confirm"])
-            self.say(f"The key {key!r} does nothing here (keys: {known}).", error=True)
+            keys = [f"{s.key.upper()} {_(s.description)}" for s, b in self.choice_buttons if s.key]
+            known = ", ".join([*keys, _("Esc back"), _("Enter confirm")])
+            self.say(
+                _("The key {key} does nothing here (keys: {known}).").format(
+                    key=repr(key), known=known
+                ),
+                error=True,
+            )
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
@@ -735,7 +828,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         try:
             self.game.apply(action)
         except IllegalActionError as err:
-            self.say(self.event_text(str(err)), error=True)
+            self.say(self.line_words(err.args[0] if err.args else err), error=True)
             return False
         assert seat is not None
         self._decided(seat)
@@ -840,7 +933,9 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     def _new_game_message(self, chosen_seed: int | None) -> str:
         """What New game says: the seed only when the person chose it (a seed orders every
         hidden draw: one drawn for them is not shown while the game runs)."""
-        return "New game." if chosen_seed is None else f"New game with your seed {chosen_seed}."
+        if chosen_seed is None:
+            return _("New game.")
+        return _("New game with your seed {seed}.").format(seed=chosen_seed)
 
     def set_game(self, game: Game, message: str = "") -> None:
         """Show ``game`` (a prepared position, say) and play on from it.
@@ -890,9 +985,9 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         """
         if not self._can_take_back():
             why = (
-                "Undo takes back only your own decisions since anyone else last decided."
+                _("Undo takes back only your own decisions since anyone else last decided.")
                 if self._strict() and self.game.can_undo
-                else "There is nothing to undo."
+                else _("There is nothing to undo.")
             )
             self.say(why, error=True)
             return
@@ -901,22 +996,28 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         if not self.humans:
             self.bots_stopped = True
         bot_moves = len(taken) - 1
-        also = (
-            f" and {bot_moves} bot move{'s' if bot_moves != 1 else ''} after it"
-            if bot_moves
-            else ""
-        )
-        self._settle(f"Took back “{self.describe_move(seat, taken[-1])}”{also}.")
+        move = self.describe_move(seat, taken[-1])
+        if bot_moves:
+            self._settle(
+                ngettext(
+                    "Took back “{move}” and {n} bot move after it.",
+                    "Took back “{move}” and {n} bot moves after it.",
+                    bot_moves,
+                ).format(move=move, n=bot_moves)
+            )
+        else:
+            self._settle(_("Took back “{move}”.").format(move=move))
 
     def redo(self) -> None:
         """Play again what was undone (up to the next person's decision)."""
         if not self._can_redo():
-            self.say("There is nothing to redo.", error=True)
+            self.say(_("There is nothing to redo."), error=True)
             return
         self._cancel_bots()
         seat = self.game.current_player
         redone = self.device.play_again(self.game, self.humans, self._strict())
-        self._settle(f"Played again “{self.describe_move(-1 if seat is None else seat, redone)}”.")
+        move = self.describe_move(-1 if seat is None else seat, redone)
+        self._settle(_("Played again “{move}”.").format(move=move))
 
     def _client_ready(self, *_: object) -> None:
         """A page has just shown the board: send it every control's state again.
@@ -971,6 +1072,9 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
             bundle["text/html"] = svg_img(self.to_svg())
         return bundle
+
+
+make_speaking(GameWidget, inherited=True)
 
 
 def _on_canvas(x: object, y: object, size: tuple[int, int]) -> bool:

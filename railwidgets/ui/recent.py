@@ -15,6 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from railwidgets.core.action import Action
+from railwidgets.i18n import _
 
 if TYPE_CHECKING:
     from railwidgets.core.game import Game
@@ -72,7 +73,7 @@ class SinceYourTurn:
                 lead = f"<div style='margin:2px 0 0 4px;color:#555'>{said}{events}</div>"
         if not indices and not lead:
             return ""
-        title = "Since your turn" if who is not None and who in device.marks else "So far"
+        title = _("Since your turn") if who is not None and who in device.marks else _("So far")
         shown = indices[-RECENT_SHOWN:]
         first = len(indices) - len(shown) + 1
         items = "".join(

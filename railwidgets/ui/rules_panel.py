@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from railwidgets.core.rulebook import RuleBook, UnknownRuleError
+from railwidgets.i18n import N_, _
+from railwidgets.ui.language import words
 from railwidgets.ui.theme import GRID
 
 __all__ = ["PANEL_HEIGHT", "RulesPanel"]
@@ -28,11 +30,12 @@ class RulesPanel:
 
     def __init__(self, game_name: str) -> None:
         self.book = self.book_for(game_name)
-        self.button = widgets.ToggleButton(
-            description="Rules",
-            icon="book",
-            tooltip="The rules for the decision in hand",
-            layout=widgets.Layout(width="auto"),
+        self.game_name = game_name
+        self.button = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
+        words(
+            self.button,
+            description=N_("Rules"),
+            tooltip=N_("The rules for the decision in hand"),
         )
         self.view = widgets.HTML(
             layout=widgets.Layout(
@@ -52,6 +55,10 @@ class RulesPanel:
             return RuleBook.for_game(game_name)
         except UnknownRuleError:
             return None
+
+    def set_language(self, lang: str) -> None:
+        """Show the rules again in the language in use (``lang``)."""
+        self.render()
 
     def cite(self, text: str) -> None:
         """Show the rules ``text`` (a refusal) cites, if it cites any."""
@@ -75,5 +82,5 @@ class RulesPanel:
         for number in self.shown:
             with contextlib.suppress(UnknownRuleError):
                 parts.append(self.book.section(number).html())
-        body = "".join(parts) or "<p>Open the rules reference for the whole game.</p>"
+        body = "".join(parts) or _("<p>Open the rules reference for the whole game.</p>")
         self.view.value = f"<div style='font-size:14px;line-height:1.45'>{body}</div>"

@@ -26,7 +26,9 @@ import ipywidgets as widgets
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
 from railwidgets.core.paths import data_folder  # here too: the autosave's folder
+from railwidgets.i18n import N_, T_, _, language, ngettext
 from railwidgets.ui.controls import save_link, uploaded_text
+from railwidgets.ui.language import words
 from railwidgets.ui.theme import LOAD_CLASS, MUTED
 
 if TYPE_CHECKING:
@@ -42,9 +44,9 @@ __all__ = [
     "file_name",
 ]
 
-SAVE_TOOLTIP = "Save this game as a file"
+SAVE_TOOLTIP = N_("Save this game as a file")
 #: What the widget says beside every download link.
-SAVED_FILE_HOLDS = (
+SAVED_FILE_HOLDS = N_(
     "A saved file holds the whole game, with what is still hidden (the order of what is "
     "face down, secret choices): open it only when the game is over, or Load it to play on."
 )
@@ -77,29 +79,33 @@ class SaveLoad:
         self.game_cls = game_cls
         self.loaded = loaded
         self.refuse = refuse
-        self.button = widgets.Button(
-            description="Save",
-            icon="download",
-            tooltip=SAVE_TOOLTIP,
-            layout=widgets.Layout(width="auto"),
-        )
+        self.button = widgets.Button(icon="download", layout=widgets.Layout(width="auto"))
+        words(self.button, description=N_("Save"), tooltip=SAVE_TOOLTIP)
         self.load_input = widgets.FileUpload(
-            accept=".json",
-            multiple=False,
-            description="Load",
-            tooltip="Load a saved game",
-            layout=widgets.Layout(width="auto"),
+            accept=".json", multiple=False, layout=widgets.Layout(width="auto")
         )
+        words(self.load_input, description=N_("Load"), tooltip=N_("Load a saved game"))
         self.load_input.add_class(LOAD_CLASS)  # shown as "Load…", without a file count
+        self.speak(language())
         self.load_input.observe(self._uploaded, "value")
         self.row = widgets.HTML()
+
+    def speak(self, lang: str) -> None:
+        """The Load button's label in ``lang`` (a CSS rule per language, theme.load_css)."""
+        for name in list(self.load_input._dom_classes):
+            if name.startswith(f"{LOAD_CLASS}-"):
+                self.load_input.remove_class(name)
+        if lang != "en":
+            self.load_input.add_class(f"{LOAD_CLASS}-{lang}")
 
     def offer(self, game: Game) -> str:
         """Show the link that downloads ``game``'s record; what to say about it."""
         name = file_name(game)
-        note = f"<div style='font-size:12px;color:{MUTED}'>{SAVED_FILE_HOLDS}</div>"
+        note = f"<div style='font-size:12px;color:{MUTED}'>{_(SAVED_FILE_HOLDS)}</div>"
         self.row.value = save_link(game.to_json(indent=1), name) + note
-        return f"Saved: click the link to download {name}. Load it back with Load."
+        return _("Saved: click the link to download {name}. Load it back with Load.").format(
+            name=name
+        )
 
     def clear(self) -> None:
         """Drop the link (the game moved on, or the device is passed)."""
@@ -109,7 +115,7 @@ class SaveLoad:
     def wait(self, why: str) -> None:
         """Disable Save while ``why`` is not empty, and say why in its tooltip."""
         self.button.disabled = bool(why)
-        self.button.tooltip = why or SAVE_TOOLTIP
+        self.button.tooltip = why or _(SAVE_TOOLTIP)
 
     def _uploaded(self, change: Mapping[str, Any]) -> None:
         if not change["new"]:
@@ -117,7 +123,12 @@ class SaveLoad:
         try:
             game = self.game_cls.from_json(uploaded_text(change["new"]))
         except (RecordError, ValueError) as err:
-            self.refuse(f"That file was not loaded: {err}. The game on screen is unchanged.")
+            self.refuse(  # a Text: said in the widget's language (the upload has none)
+                T_(
+                    "That file was not loaded: {reason}. The game on screen is unchanged.",
+                    reason=err.args[0] if err.args else str(err),
+                )
+            )
         else:
             self.loaded(game)
         finally:
@@ -149,15 +160,18 @@ class Resumable:
         """
         ago = max(0.0, (time.time() if now is None else now) - self.saved_at)
         minutes = round(ago / 60)
+        hours = round(minutes / 60)
         when = (
-            "a moment ago"
+            _("a moment ago")
             if minutes < 1
-            else f"{minutes} minute{'s' if minutes != 1 else ''} ago"
+            else ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
             if minutes < 120
-            else f"{round(minutes / 60)} hours ago"
+            else ngettext("{n} hour ago", "{n} hours ago", hours).format(n=hours)
         )
         moves = len(self.game.history)
-        return f"A game of {self.game.TITLE} was on this board {when}, at move {moves}."
+        return _("A game of {title} was on this board {when}, at move {n}.").format(
+            title=_(self.game.TITLE), when=when, n=moves
+        )
 
 
 class Autosave:
@@ -269,14 +283,14 @@ class KeptGames:
         one person's secret (a placement not yet revealed, a split not yet picked) is
         pending before another, since a saved file holds the whole game."""
         if self.covered:
-            return "Save waits: the device is being passed."
+            return _("Save waits: the device is being passed.")
         if self.table is not None and not self.game.is_over:
-            return (
+            return _(
                 "Save waits for the end of the game at a table: "
                 "a saved file holds every seat's secrets."
             )
         if self.SECRETS and self.device.pending_secret(self.game, self.humans, self.is_secret):
-            return (
+            return _(
                 "Save waits until the secret choices made at this table are revealed: "
                 "a saved file holds the whole game."
             )
@@ -293,11 +307,11 @@ class KeptGames:
     def _build_resume_row(self) -> None:
         self.resume_text = widgets.HTML(layout=widgets.Layout(max_width="330px"))
         self.resume_button = self._button(
-            "Resume", "play", "Play on the game that was on this board", self.resume
+            N_("Resume"), "play", N_("Play on the game that was on this board"), self.resume
         )
         self.resume_button.button_style = "success"
         self.fresh_button = self._button(
-            "Start fresh", "", "Keep this new game", lambda: self._drop_offer(forget=True)
+            N_("Start fresh"), "", N_("Keep this new game"), lambda: self._drop_offer(forget=True)
         )
         self.resume_row = widgets.HBox(
             [self.resume_text, self.resume_button, self.fresh_button],
@@ -325,12 +339,15 @@ class KeptGames:
         """Resume: play on the game an autosave kept (``autosave=`` names the board)."""
         offer = self._offer
         if offer is None:
-            self.say("There is no kept game to resume.", error=True)
+            self.say(_("There is no kept game to resume."), error=True)
             return
         self.seats = list(offer.seats)
         self.bot_seed = offer.bot_seed
         moves = len(offer.game.history)
-        self.set_game(offer.game, f"Resumed the game that was on this board (move {moves}).")
+        self.set_game(
+            offer.game,
+            _("Resumed the game that was on this board (move {n}).").format(n=moves),
+        )
 
     def _drop_offer(self, *, forget: bool = False) -> None:
         """No resuming now (a move, New game, Load, or Start fresh: ``forget``)."""
@@ -340,7 +357,7 @@ class KeptGames:
         self.resume_row.layout.display = "none"
         if forget:
             self._keep()
-            self.say(f"A fresh game. {self.full_prompt()}".strip())
+            self.say(_("A fresh game. {prompt}").format(prompt=self.full_prompt()).strip())
 
     def _keep(self) -> None:
         """Keep the game for a reload (``autosave=``), unless a kept one is still offered."""

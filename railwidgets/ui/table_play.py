@@ -40,6 +40,7 @@ import ipywidgets as widgets
 from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError, RailwidgetsError
 from railwidgets.core.game import Game
+from railwidgets.i18n import N_, _, tr
 from railwidgets.tables import (
     HUMAN,
     MovedFirst,
@@ -52,6 +53,7 @@ from railwidgets.tables import (
     open_store,
 )
 from railwidgets.ui.controls import close_all
+from railwidgets.ui.language import words
 from railwidgets.ui.theme import ERROR, MUTED
 
 if TYPE_CHECKING:
@@ -143,7 +145,7 @@ def table_widget(query: str | None = None, store: str | Store | None = None) -> 
     box = widgets.VBox()
     box.add_class("railwidgets-table-page")
 
-    def attempt(*_: object) -> None:
+    def attempt(*_event: object) -> None:
         try:
             table_id, seat, token = table_query(query)
             if not table_id:
@@ -169,7 +171,7 @@ def table_widget(query: str | None = None, store: str | Store | None = None) -> 
             text = (
                 f"<div style='color:{ERROR};font-weight:bold'>✗ {escape(_sentence(str(err)))}</div>"
             )
-            retry = widgets.Button(description="Try again", icon="refresh")
+            retry = widgets.Button(description=_("Try again"), icon="refresh")
             retry.on_click(attempt)
             box.children = (
                 [widgets.HTML(text), retry]
@@ -223,10 +225,12 @@ class TablePlay:
         self.table_line.add_class("railwidgets-table-line")
         self.table_links = widgets.HTML()
         self.table_links.add_class("railwidgets-table-links")
-        self.hide_links_button = widgets.Button(
-            description="Hide the links",
-            icon="eye-slash",
-            tooltip="Every seat's link lets its holder play that seat: hide them once handed out",
+        self.hide_links_button = words(
+            widgets.Button(icon="eye-slash"),
+            description=N_("Hide the links"),
+            tooltip=N_(
+                "Every seat's link lets its holder play that seat: hide them once handed out"
+            ),
         )
         self.hide_links_button.on_click(lambda _: self.hide_links())
         self.table_links_box = widgets.VBox([self.table_links, self.hide_links_button])
@@ -240,10 +244,10 @@ class TablePlay:
         self._table_here_at = 0.0
         self._table_retry_at = 0.0
         self._table_retry = RETRY_SECONDS
-        self.table_button = widgets.Button(
-            description="Play at a table",
-            icon="users",
-            tooltip="Each person at their own browser: make a table and a link per seat",
+        self.table_button = words(
+            widgets.Button(icon="users"),
+            description=N_("Play at a table"),
+            tooltip=N_("Each person at their own browser: make a table and a link per seat"),
         )
         self.table_button.on_click(lambda _: self._guarded(self.create_table))
         buttons = self.settings.children[-1]
@@ -253,7 +257,7 @@ class TablePlay:
         try:
             call()
         except Exception as err:  # a button must answer, never fail silently
-            self.say(f"That did not work: {err}", error=True)
+            self.say(_("That did not work: {error}").format(error=err), error=True)
 
     # -- joining -------------------------------------------------------------------------------
 
@@ -299,11 +303,12 @@ class TablePlay:
             self.children = (self.table_line, *self.children)
         self._table_mark_here()
         who = (
-            "You watch"
+            _("You watch.")
             if joined.seat is None
-            else f"You play {joined.game.player_name(joined.seat)}"
+            else _("You play {name}.").format(name=tr(joined.game.player_name(joined.seat)))
         )
-        self.set_game(joined.game, f"Joined table {joined.id} (move {joined.number}). {who}.")
+        joined_text = _("Joined table {table} (move {n}).").format(table=joined.id, n=joined.number)
+        self.set_game(joined.game, f"{joined_text} {who}")
         self._table_watch()
         return joined
 
@@ -365,23 +370,27 @@ class TablePlay:
         cls = type(self).__name__
         module = type(self).__module__.rsplit(".", 1)[0]
         rows = []
+        here, in_lab, token_word = _(" (this page)"), _("or in JupyterLab:"), _("token:")
         for seat, token in sorted(tokens.items()):
-            name = escape(table.game.player_name(seat))
+            name = escape(tr(table.game.player_name(seat)))
             link = escape(seat_link(table.id, seat, token))
             code = escape(
                 f"from getpass import getpass; from {module} import {cls}; "
                 f"{cls}(table={table.id!r}, seat={seat}, token=getpass('Token of {table.game.player_name(seat)}: '))"
             )
             rows.append(
-                f"<li><b>{name}</b>{' (this page)' if seat == table.seat else ''}: "
+                f"<li><b>{name}</b>{here if seat == table.seat else ''}: "
                 f"<a href='{link}' target='_blank'>{link}</a><br>"
-                f"<span style='color:{MUTED}'>or in JupyterLab:</span> <code>{code}</code> "
-                f"<span style='color:{MUTED}'>token:</span> <code>{escape(token)}</code></li>"
+                f"<span style='color:{MUTED}'>{in_lab}</span> <code>{code}</code> "
+                f"<span style='color:{MUTED}'>{token_word}</span> <code>{escape(token)}</code></li>"
             )
         return (
-            f"<div style='font-size:12px'><b>Table {escape(table.id)}</b>: give each person "
-            "their seat's link (it lets its holder play that seat: keep it between you). "
-            f"<ul style='margin:2px 0;padding-left:18px'>{''.join(rows)}</ul></div>"
+            "<div style='font-size:12px'>"
+            + _(
+                "<b>Table {table}</b>: give each person their seat's link "
+                "(it lets its holder play that seat: keep it between you)."
+            ).format(table=escape(table.id))
+            + f" <ul style='margin:2px 0;padding-left:18px'>{''.join(rows)}</ul></div>"
         )
 
     # -- what the widget asks of the table (hooks in panel.py) --------------------------------
@@ -407,11 +416,12 @@ class TablePlay:
         seat = self.game.current_player
         if seat is None or seat == self.table.seat:
             return ""
-        name = self.game.player_name(seat)
+        name = tr(self.game.player_name(seat))
         if self.table.seats[seat] != HUMAN:
-            return f"{name} (a bot) is to play."
-        here = "" if seat in self._table_connected else " (not connected now)"
-        return f"Waiting for {name}{here} to play."
+            return _("{name} (a bot) is to play.").format(name=name)
+        if seat in self._table_connected:
+            return _("Waiting for {name} to play.").format(name=name)
+        return _("Waiting for {name} (not connected now) to play.").format(name=name)
 
     def table_play(self, action: Action) -> bool:
         """This seat's move: appended to the table first, then shown (refused clearly:
@@ -429,7 +439,9 @@ class TablePlay:
             return False
         except StoreUnavailable as err:
             self._table_trouble(err)
-            self.say(f"Your move was not sent: {err}. Play it again.", error=True)
+            self.say(
+                _("Your move was not sent: {error}. Play it again.").format(error=err), error=True
+            )
             return False
         except TableDamaged as err:
             self._table_damaged(err)
@@ -460,7 +472,7 @@ class TablePlay:
         if self.table_problem:
             self.table_problem = ""
             self._table_retry = RETRY_SECONDS
-            self.say("The table store answers again.")
+            self.say(_("The table store answers again."))
         self._table_show()
         return new
 
@@ -502,25 +514,30 @@ class TablePlay:
         game = self.game
         parts = []
         for seat, kind in enumerate(table.seats):
-            name = escape(game.player_name(seat))
+            name = escape(tr(game.player_name(seat)))
             if seat == table.seat:
-                parts.append(f"<b>{name} (you)</b>")
+                parts.append("<b>" + _("{name} (you)").format(name=name) + "</b>")
             elif kind != HUMAN:
-                parts.append(f"{name} (bot)")
+                parts.append(_("{name} (bot)").format(name=name))
             else:
                 dot = "●" if seat in self._table_connected else "○"
-                state = "connected" if seat in self._table_connected else "not connected"
+                state = _("connected") if seat in self._table_connected else _("not connected")
                 parts.append(f"<span title='{state}'>{dot} {name}</span>")
         seat = game.current_player
-        turn = "game over" if seat is None else f"{escape(game.player_name(seat))} to play"
+        turn = (
+            _("game over")
+            if seat is None
+            else _("{name} to play").format(name=escape(tr(game.player_name(seat))))
+        )
         trouble = (
             f" · <span style='color:{ERROR}'>{escape(self.table_problem)}</span>"
             if self.table_problem
             else ""
         )
         self.table_line.value = (
-            f"<div style='font-size:12px;color:{MUTED}'>Table {escape(table.id)} · move "
-            f"{table.number} · {turn} · {' · '.join(parts)}{trouble}</div>"
+            f"<div style='font-size:12px;color:{MUTED}'>"
+            + _("Table {table} · move {n}").format(table=escape(table.id), n=table.number)
+            + f" · {turn} · {' · '.join(parts)}{trouble}</div>"
         )
 
     def _table_trouble(self, err: StoreUnavailable) -> None:
@@ -536,7 +553,10 @@ class TablePlay:
     def _table_damaged(self, err: TableDamaged) -> None:
         self.table_problem = _sentence(str(err))
         self._table_update_line()
-        self.say(f"{self.table_problem} Nobody can play on at it.", error=True)
+        self.say(
+            _("{problem} Nobody can play on at it.").format(problem=self.table_problem),
+            error=True,
+        )
         if self._table_task is not None:
             self._table_task.cancel()
             self._table_task = None
@@ -579,7 +599,7 @@ class TablePlay:
             self.table_sync()
         except Exception as err:  # a callback must not fail silently
             self._table_unwatch_socket()
-            self.say(f"The table could not be read: {err!r}", error=True)
+            self.say(_("The table could not be read: {error}").format(error=repr(err)), error=True)
 
     async def _table_poll(self) -> None:
         loop = asyncio.get_running_loop()
@@ -589,7 +609,9 @@ class TablePlay:
             try:
                 self.table_sync()
             except Exception as err:  # the poll must go on, and say what failed
-                self.say(f"The table could not be read: {err!r}", error=True)
+                self.say(
+                    _("The table could not be read: {error}").format(error=repr(err)), error=True
+                )
 
     # -- bots at the table -------------------------------------------------------------------
 

@@ -96,6 +96,20 @@ BOARD_CSS = (
     f" max-width: 100% !important; max-height: calc(100vh - {VOILA_ABOVE_BOARD}px); }}"
 )
 
+
+def load_css() -> str:
+    """The Load button's label in each other language (a FileUpload marked
+    ``railwidgets-load-<lang>``: see :meth:`railwidgets.ui.saving.SaveLoad.speak`)."""
+    from railwidgets.i18n import LANGUAGES, N_, catalog
+
+    label = N_("Load…")
+    return "".join(
+        f' .{LOAD_CLASS}-{code}::after {{ content: "{catalog(code).gettext(label)}"; }}'
+        for code in LANGUAGES
+        if code != "en"
+    )
+
+
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
 INFO = DARK
 
@@ -106,7 +120,9 @@ def points(n: int) -> str:
     >>> points(6), points(1), points(-3)
     ('6 points', '1 point', '-3 points')
     """
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
+    from railwidgets.i18n import ngettext
+
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
 
 def chip(swatch: Swatch, text: str | None = None, *, round_: bool = True) -> str:

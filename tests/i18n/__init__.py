@@ -1,0 +1,1 @@
+"""The interface in English, Russian, Spanish and Polish (issue 24)."""

@@ -1,0 +1,297 @@
+"""A widget speaks the language it is given (issue 24): ``lang=``, the locale, the New
+game form's selector; switching redraws in place and changes nothing in the game; an
+unknown code is refused and changes nothing; a whole game played in Russian, Spanish or
+Polish leaves no English on the board, in the status line, the log or the tables."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from html import unescape
+
+import pytest
+from babel.messages.pofile import read_po
+
+from railwidgets import MiniRailsWidget
+from railwidgets.core.errors import OptionError
+from railwidgets.draw.recording import RecordingPainter
+from railwidgets.i18n import LOCALE_DIR, locale_language, set_language, use
+from railwidgets.minirails.components import MAP_HEXES
+from railwidgets.minirails.render import DEFAULT_LAYOUT as L
+from railwidgets.minirails.story import round_end_frames
+from tests.minirails.test_widget import play_by_clicks
+from tests.ui.test_kit import upload
+
+HUMANS3 = ["human", "human", "human"]
+
+
+def english_fragments(lang: str) -> set[str]:
+    """The English words of every message whose translation into ``lang`` differs: each
+    run of words between placeholders and markup, when it has a word of 4 letters."""
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "railwidgets.po").open("rb") as f:
+        po = read_po(f, locale=lang)
+    found = set()
+    for message in po:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for english in ids:
+            if english in forms:
+                continue  # the same in both languages ("Start" in Polish)
+            literal = "".join(
+                text for text, *_ in string.Formatter().parse(re.sub(r"<[^>]*>", "|", english))
+            )
+            for piece in re.split(r"[|{}()·:;,.“”—…]+", literal):
+                piece = piece.strip()
+                if (
+                    re.search(r"[A-Za-z]{4}", piece)
+                    and len(piece) >= 5  # "solo", "final": words of Spanish too
+                    and not any(piece in f for f in forms)
+                ):
+                    found.add(piece)
+    return found
+
+
+def english_left(lang: str, text: str) -> list[str]:
+    """The English fragments of the catalog found in ``text`` as whole words."""
+    return sorted(
+        piece
+        for piece in english_fragments(lang)
+        if re.search(rf"(?<![\w]){re.escape(piece)}(?![\w])", text)
+    )
+
+
+def visible(html: str) -> str:
+    """What a person reads of some HTML (tags and attributes dropped, tooltips kept)."""
+    titles = " ".join(re.findall(r"title='([^']*)'", html))
+    return unescape(re.sub(r"<[^>]*>", " ", html)) + " " + titles
+
+
+def board_texts(w: MiniRailsWidget) -> str:
+    return " ".join(unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", w.to_svg()))
+
+
+def screen(w: MiniRailsWidget) -> list[str]:
+    """Everything a person reads now: status, board, side list, tables, log, buttons."""
+    words = [w.status_text, board_texts(w), visible(w.recent_view.value)]
+    words += [visible(w.scores.value), visible(w.log_view.value), visible(w.rules_view.value)]
+    from railwidgets.ui.controls import tree
+
+    for widget in tree(w):
+        for trait in ("description", "tooltip", "placeholder"):
+            value = getattr(widget, trait, None)
+            if isinstance(value, str):
+                words.append(value)
+        if hasattr(widget, "options") and isinstance(getattr(widget, "options", None), tuple):
+            words += [str(label) for label in getattr(widget, "_options_labels", ())]
+    return words
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "pl"])
+def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
+    w = MiniRailsWidget(players=3, seed=5, seats=HUMANS3, animate=False, bot_pause=0, lang=lang)
+    said: list[str] = []
+    rng = random.Random(5)
+    try:
+        said += screen(w)
+        w.click(-5, -5)  # refusals say why, in the language
+        said.append(w.status_text)
+        w.build_button.click()
+        said.append(w.status_text)
+        w.click(*L.hex_centre(sorted(MAP_HEXES)[0]))  # a hex, with no disc in hand
+        said.append(w.status_text)
+        w.key("q")
+        said.append(w.status_text)
+        w.undo_button.click()
+        said.append(w.status_text)
+        while not w.game.is_over:
+            before = w.game.copy()
+            action = rng.choice(w.game.legal_actions())
+            play_by_clicks(w, action)
+            said += screen(w)
+            painter = RecordingPainter(L.width, L.height, layers=("static", "pieces", "highlights"))
+            with use(lang):
+                for frame in round_end_frames(before, w.game, w.board_layout):
+                    frame(painter)
+            said += painter.texts()
+        w.undo()
+        said.append(w.status_text)
+        w.redo()
+        said += screen(w)
+    finally:
+        w.close()
+    text = "\n".join(said)
+    left = english_left(lang, text)
+    assert left == [], f"English left on a {lang} screen"
+    if lang == "ru":  # no Latin word at all, but the keys' names
+        keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}  # ñ ends a word here
+        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
+        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        assert latin == set()
+
+
+def test_an_unknown_language_is_refused_listing_the_languages_and_changes_nothing() -> None:
+    with pytest.raises(
+        OptionError, match=r"en \(English\), ru \(Русский\), es \(Español\), pl \(Polski\)"
+    ):
+        MiniRailsWidget(lang="xx")
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3, animate=False, lang="ru")
+    try:
+        w.click(*L.market_slot_centre(0))
+        before = (w.game.to_json(), w.choice.picks, w.status_text, w.undo_button.description)
+        with pytest.raises(OptionError, match="there is no language 'de'"):
+            w.lang = "de"
+        assert (
+            w.game.to_json(),
+            w.choice.picks,
+            w.status_text,
+            w.undo_button.description,
+        ) == before
+        assert w.lang == "ru"
+    finally:
+        w.close()
+
+
+def test_switching_language_redraws_in_place_and_changes_nothing_in_the_game() -> None:
+    w = MiniRailsWidget(
+        players=3, seed=2, seats=["human", "greedy", "greedy"], animate=False, lang="en"
+    )
+    try:
+        w.click(*L.market_slot_centre(0))  # a disc in hand
+        record, picks, seats = w.game.to_json(), w.choice.picks, list(w.seats)
+        children, board = list(w.children), w.board.canvas
+        w.lang = "pl"
+        assert (w.game.to_json(), w.choice.picks, w.seats) == (record, picks, seats)
+        assert list(w.children) == children and w.board.canvas is board  # in place
+        assert w.undo_button.description == "Cofnij"
+        assert w.buy_button.description == "Kup"
+        assert "krążek" in w.status_text
+        assert "RYNEK" in board_texts(w)
+        assert w.settings.language.value == "pl"
+        # the form's seats are named as the seat row names them ("1 Pomarańczowy")
+        named = [d.description for d in w.settings.seat_inputs]
+        assert named == [d.description for d in w.seat_inputs] and named[0] == "1 Pomarańczowy"
+        assert w.settings.seat_inputs[1].label == "Chciwy bot"  # the choice made stays
+        w.settings.language.value = "es"  # the New game form's selector
+        assert w.lang == "es" and w.undo_button.description == "Deshacer"
+        assert w.game.to_json() == record
+    finally:
+        w.close()
+
+
+def test_the_language_comes_from_the_locale_else_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert locale_language({"LANGUAGE": "pl:en", "LANG": "ru_RU.UTF-8"}) == "pl"
+    assert locale_language({"LC_ALL": "es_ES.UTF-8"}) == "es"
+    assert locale_language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert locale_language({"LANG": "de_DE.UTF-8"}) == "en"
+    assert locale_language({}) == "en"
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    set_language(None)
+    try:
+        w = MiniRailsWidget(players=3, seed=1, animate=False)
+        assert w.lang == "ru" and w.undo_button.description == "Отменить"
+        w.close()
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "pl"])
+def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> None:
+    from railwidgets import TwistyTracksWidget
+
+    w = TwistyTracksWidget(
+        players=3,
+        seed=4,
+        seats=["human", "random", "random"],
+        animate=False,
+        bot_pause=0,
+        lang=lang,
+    )
+    said: list[str] = []
+    rng = random.Random(4)
+    try:
+        said += screen(w)
+        for x, y in ((2, 2), (w.WIDTH - 3, w.HEIGHT - 3)):  # off every frame: refused, in words
+            w.click(x, y)
+            said.append(w.status_text)
+        w.key("q")
+        said.append(w.status_text)
+        w.confirm()
+        said.append(w.status_text)
+        while not w.game.is_over:
+            action = rng.choice(w.game.legal_actions())
+            w.pick("cell", action.cell)
+            said += screen(w)
+            w.play(action)
+            said += screen(w)
+        w.undo()
+        said += screen(w)
+        w.redo()
+        said += screen(w)
+    finally:
+        w.close()
+    text = "\n".join(said)
+    left = english_left(lang, text)
+    assert left == [], f"English left on a {lang} screen"
+    if lang == "ru":
+        keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}
+        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
+        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        assert latin == set()
+
+
+def test_refusals_from_buttons_and_files_speak_the_widgets_language() -> None:
+    """A press on a disabled button and a file that is not a saved game are refused in
+    the widget's language, though the front end's callbacks carry none of their own."""
+    w = MiniRailsWidget(players=3, seed=2, seats=HUMANS3, animate=False, lang="ru")
+    try:
+        w.redo_button.click()
+        assert w.status_text == "«Вернуть» сейчас недоступно."
+        w.load_input.value = [upload(b"{")]
+        assert w.status_text.startswith("Файл не загружен: ")
+        assert w.status_text.endswith("Партия на экране не изменилась.")
+        assert w.game.history == ()
+    finally:
+        w.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "pl"])
+def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> None:
+    from railwidgets import OffTheRailsWidget
+
+    w = OffTheRailsWidget(
+        players=2, seed=3, seats=["human", "random"], animate=False, bot_pause=0, lang=lang
+    )
+    said: list[str] = []
+    rng = random.Random(3)
+    try:
+        said += screen(w)
+        w.click(2, 2)  # off the board's squares: refused, in words
+        said.append(w.status_text)
+        w.key("q")
+        said.append(w.status_text)
+        moves = 0
+        while not w.game.is_over and moves < 400:
+            legal = w.game.legal_actions()
+            action = rng.choice(legal)
+            w.play(action)
+            moves += 1
+            if moves % 5 == 0:
+                said += screen(w)
+        said += screen(w)
+        w.undo()
+        said += screen(w)
+    finally:
+        w.close()
+    text = "\n".join(said)
+    left = english_left(lang, text)
+    assert left == [], f"English left on a {lang} screen"
+    if lang == "ru":
+        keys_and_languages = {"Esc", "Enter", "English", "Espa", "Polski"}
+        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
+        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        assert latin == set()
