@@ -33,6 +33,8 @@ __all__ = [
     "DARK",
     "ERROR",
     "FAINT",
+    "FOCUS_HALO",
+    "FOCUS_RING",
     "GRID",
     "HIGHLIGHT",
     "HIGHLIGHT_FILL",
@@ -79,6 +81,10 @@ BOARD_CSS = (
 )
 
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
+#: The keyboard cursor on the board and the focus ring around it: a dark ring inside a
+#: light one, so that one of them stands out 3:1 on any colour (tests/a11y/test_seeing.py).
+FOCUS_RING = DARK
+FOCUS_HALO = LIGHT
 INFO = DARK
 
 
