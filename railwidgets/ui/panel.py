@@ -55,6 +55,7 @@ from railwidgets.draw.svg import SvgPainter, svg_img
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.botplay import BotPlay, running_loop
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
+from railwidgets.ui.companion import Companion
 from railwidgets.ui.controls import (
     ChoiceButton,
     NewGameForm,
@@ -66,6 +67,7 @@ from railwidgets.ui.controls import (
 )
 from railwidgets.ui.decision import DecisionRow, button
 from railwidgets.ui.device import Device, draw_cover
+from railwidgets.ui.keyboard import FOCUS_CSS, KEYS_BUTTON, KEYS_TOOLTIP, Keyboard
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, Resumable, SaveLoad
@@ -114,6 +116,9 @@ class GameWidget(BotPlay, widgets.VBox):
     #: The layers that show the choice in hand, if the game keeps it apart (a pick then
     #: redraws only these: a smaller message, a quicker answer to a click).
     CHOICE_LAYERS: ClassVar[tuple[str, ...]] = ()
+    #: Whether the board in words (:mod:`railwidgets.ui.companion`) is shown when
+    #: ``accessible`` is not given.
+    ACCESSIBLE: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -126,9 +131,11 @@ class GameWidget(BotPlay, widgets.VBox):
         game: Game | None = None,
         animate: bool = True,
         autosave: str | None = None,
+        accessible: bool | None = None,
         **options: Any,
     ):
         super().__init__()
+        self._accessible = self.ACCESSIBLE if accessible is None else bool(accessible)
         self.autosave = Autosave(autosave) if autosave is not None else None
         self.animate = animate
         self._init_bots(bot_pause, bot_seed)
@@ -147,6 +154,7 @@ class GameWidget(BotPlay, widgets.VBox):
             layers=self.LAYERS,
         )
         self.board.canvas.on_client_ready(self._client_ready)
+        self._build_keyboard()
         side = widgets.VBox(  # beside the board when 220 px are left, else below it
             [self.recent_view],
             layout=widgets.Layout(
@@ -178,6 +186,8 @@ class GameWidget(BotPlay, widgets.VBox):
             self.action_row,
             self.status,
             self.main_row,
+            self.below_board,
+            self.companion.panel,
             self.scores,
             self.log_view,
         ]
@@ -324,8 +334,12 @@ class GameWidget(BotPlay, widgets.VBox):
         self.new_button = self._button(
             "New game…", "plus", "Choose the next game's settings", self.toggle_settings
         )
-        self.undo_button = self._button("Undo", "undo", "Take back your last decision", self.undo)
-        self.redo_button = self._button("Redo", "repeat", "Play it again", self.redo)
+        self.undo_button = self._button(
+            "Undo", "undo", "Take back your last decision", self._then_board(self.undo)
+        )
+        self.redo_button = self._button(
+            "Redo", "repeat", "Play it again", self._then_board(self.redo)
+        )
         self.stop_button = self._button("Stop bots", "stop", "Halt the bots", self.toggle_bots)
         self.hint_button = self._button(
             "Hint", "lightbulb-o", "What would the search bot play? (from your view)", self.hint
@@ -381,12 +395,12 @@ class GameWidget(BotPlay, widgets.VBox):
             self.BUTTONS,
             self.OPTION_BUTTONS,
             confirm=bool(self.CONFIRM),
-            press=self.press,
-            pick=self.pick,
-            back=self.back,
-            do=self.confirm,
-            ready=self.ready,
-            proceed=self.proceed,
+            press=self._then_board(self.press),
+            pick=self._then_board(self.pick),
+            back=self._then_board(self.back),
+            do=self._then_board(self.confirm),
+            ready=self._then_board(self.ready),
+            proceed=self._then_board(self.proceed),
             refuse=self._refuse,
         )
         self.choice_buttons = self.decision.choice_buttons
@@ -461,6 +475,8 @@ class GameWidget(BotPlay, widgets.VBox):
         self.status_error = error
         self.said += 1
         self.status.value = status_html(text, error=error)
+        if hasattr(self, "companion"):
+            self.companion.announce(f"✗ {text}" if error else text)
         if error:
             self.rules.cite(text)
 
@@ -487,6 +503,7 @@ class GameWidget(BotPlay, widgets.VBox):
     def _draw_dynamic(self, painter: Painter) -> None:
         if not self.covered:
             self.draw_dynamic(painter)
+            self.keyboard.draw(painter, (self.CHOICE_LAYERS or self.LAYERS)[-1])
 
     def _draw_cover(self, painter: Painter) -> None:
         assert self.cover_for is not None
@@ -530,6 +547,7 @@ class GameWidget(BotPlay, widgets.VBox):
         )
         self.recent_view.value = "" if self.covered else self._recent_html()
         self._update_rules()
+        self.companion.update(covered=self.covered)
 
     def _recent_html(self) -> str:
         """The moves since the viewer's turn, numbered as the board marks them, each with
@@ -702,22 +720,152 @@ class GameWidget(BotPlay, widgets.VBox):
         self.play(only)
 
     def key(self, key: str) -> None:
-        """A key pressed while the board has focus: a button's key, Esc (Back), Enter (Confirm)."""
-        if key == "Escape":
-            self.back()
-        elif key == "Enter":
-            self.confirm()
-        else:
-            for spec, made in self.choice_buttons:
-                if spec.key and spec.key.lower() == str(key).lower():
-                    if made.disabled:
-                        self.say(f"{spec.description} is not available now.", error=True)
-                    else:
-                        self.press(spec)
-                    return
-            keys = [f"{s.key.upper()} {s.description}" for s, _ in self.choice_buttons if s.key]
-            known = ", ".join([*keys, "Esc back", "Enter confirm"])
-            self.say(f"The key {key!r} does nothing here (keys: {known}).", error=True)
+        """A key pressed while the board has focus: the arrows move the cursor, Enter picks
+        (or confirms), Esc steps back, Tab leaves the board (:mod:`railwidgets.ui.keyboard`),
+        and a button's key presses it."""
+        if self.keyboard.handle(key):
+            return
+        for spec, made in self.choice_buttons:
+            if spec.key and spec.key.lower() == str(key).lower():
+                if made.disabled:
+                    self.say(f"{spec.description} is not available now.", error=True)
+                else:
+                    self.press(spec)
+                return
+        self.say(self.keyboard.unknown(key), error=True)
+
+    # -- keyboard play (railwidgets.ui.keyboard) ----------------------------------------------
+
+    def _build_keyboard(self) -> None:
+        self.keyboard = Keyboard(
+            self,
+            lambda: self.board.size,
+            lambda: self.board.redraw(only=self.CHOICE_LAYERS),
+            lambda: self.board.canvas.focus(),
+            self._focus_after_board,
+            self._focus_before_board,
+        )
+        self.board.style.value += f"<style>{FOCUS_CSS}</style>"
+        self.keys_button = self._button(
+            KEYS_BUTTON, "keyboard-o", KEYS_TOOLTIP, lambda: self.say(self.keyboard.help())
+        )
+        self.companion = Companion(
+            shown=self._accessible,
+            words=lambda: [] if self.covered else self.position_words(),
+            recent=lambda: [self.describe_move(seat, a) for seat, a in self.recent()],
+            options=self.companion_options,
+            confirm_words=self.confirm_words,
+            can_back=lambda: bool(self.choice.picks) and self._is_human_turn(),
+            pick=self.pick,
+            back=self.back,
+            confirm=self.confirm,
+        )
+        self.below_board = widgets.HBox(
+            [self.keys_button, self.companion.toggle], layout=widgets.Layout(margin="2px 0")
+        )
+        self.below_board.add_class("railwidgets-below-board")
+
+    def _then_board(self, action: Callable[..., None]) -> Callable[..., None]:
+        """``action`` for a button, then the focus back on the board (issue 27 item 14)."""
+
+        def done(*args: Any) -> None:
+            action(*args)
+            self.keyboard.focus_board()
+
+        return done
+
+    def _focus_after_board(self) -> None:
+        """Tab on the board: the first control after it takes the focus."""
+        self.keys_button.focus()
+
+    def _focus_before_board(self) -> None:
+        """Shift+Tab on the board: the last control before it that may be pressed (the
+        decision's buttons, else the seats, else the toolbar)."""
+        before = [
+            w
+            for row in (self.toolbar, self.seat_row, self.action_row)
+            for w in tree(row)
+            if isinstance(w, widgets.Button | widgets.ToggleButton | widgets.Dropdown)
+            and not w.disabled
+            and w.layout.display != "none"
+        ]
+        (before[-1] if before else self.new_button).focus()
+
+    # -- the board in words (railwidgets.ui.companion) -----------------------------------------
+
+    def words_seat(self) -> int | None:
+        """The seat the board in words speaks for: the one at the device, else the only
+        person at the table (``None``: nobody's in particular)."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def position_words(self) -> list[str]:
+        """The position in sentences, from :meth:`words_seat`'s view alone (a game's
+        ``words`` module says them)."""
+        return []
+
+    def companion_options(self) -> list[tuple[str, str, Hashable]]:
+        """The picks of the decision in hand, as ``(words, part, value)``: what the
+        companion lists as buttons (those the keyboard cursor may land on, and the values
+        of the part to pick next)."""
+        if not self._is_human_turn() or self.device.paused or not self.choice.actions:
+            return []
+        choice = self.choice
+        part = choice.next_part
+        listed: list[tuple[str, str, Hashable]] = []
+        parts = [part] if part is not None else []
+        parts += [p for p in self.EARLY_PARTS if p != part and self.key_allows_part(p)]
+        for name in parts:
+            for value in choice.options(name):
+                if name != part and not self.key_allows(name, value):
+                    continue
+                listed.append((self.option_words(name, value), name, value))
+        return listed
+
+    #: Parts a person may pick before the one :attr:`Choice.next_part` names (a Twisty
+    #: Tracks cell before the tile's turn), listed by the companion too.
+    EARLY_PARTS: ClassVar[tuple[str, ...]] = ()
+
+    def key_allows_part(self, part: str) -> bool:
+        return any(self.key_allows(part, v) for v in self.choice.options(part))
+
+    def option_words(self, part: str, value: Hashable) -> str:
+        """One pick in words, for its button in the companion ("Buy", "Build red on E4")."""
+        if part in self.OPTION_BUTTONS:
+            return self.OPTION_BUTTONS[part](value)
+        for spec, _ in self.choice_buttons:
+            if spec.part == part and not spec.step and spec.value == value:
+                return spec.description
+        return self.target_name(part, value)
+
+    def confirm_words(self) -> str:
+        """What Confirm would do now ("" when there is nothing to confirm)."""
+        only = self.choice.only
+        if self.choice.complete and only is not None and self._is_human_turn():
+            return self.move_words(only)
+        return ""
+
+    def may_pick(self) -> bool:
+        """Whether a person may pick now (if not, the status says why)."""
+        return self._may_pick()
+
+    def key_allows(self, part: str, value: Hashable) -> bool:
+        """Whether the keyboard cursor may land on the board's ``(part, value)`` now: the
+        part to pick next, or one picked already (to change it), with a value the choice in
+        hand allows (a game adds the picks it translates)."""
+        choice = self.choice
+        if part != choice.next_part and not choice.has(part):
+            return False
+        return choice.allows(part, value)
+
+    def target_name(self, part: str, value: Hashable) -> str:
+        """A board target in words, as the cursor announces it."""
+        return self.event_text(f"{part} {value}")
+
+    def button_keys(self) -> list[str]:
+        """The game buttons' keys, for the keys help ("R Rotate")."""
+        return [f"{s.key.upper()} {s.description}" for s, _ in self.choice_buttons if s.key]
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
@@ -811,6 +959,7 @@ class GameWidget(BotPlay, widgets.VBox):
         self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
 
     def _new_choice(self) -> None:
+        self.keyboard.forget()
         if self._is_human_turn() and not self.device.paused:
             self.choice = Choice.from_game(self.game, self.parts)
         else:
@@ -1021,6 +1170,7 @@ class GameWidget(BotPlay, widgets.VBox):
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
         self.decision.close()
+        self.companion.close()
         self.layout.close()
         super().close()
 
