@@ -75,7 +75,9 @@ class Companion:
         self.live = widgets.HTML()
         self.position = widgets.HTML()
         self.changes = widgets.HTML()
-        self.decision_head = widgets.HTML(f"<h4 style='margin:4px 0'>{escape(DECISION)}</h4>")
+        self.decision_head = widgets.HTML(
+            f"<h2 style='margin:4px 0;font-size:1em'>{escape(DECISION)}</h2>"
+        )
         self.buttons: list[widgets.Button] = []
         self.button_box = widgets.Box(
             layout=widgets.Layout(
@@ -122,18 +124,14 @@ class Companion:
             self._set_buttons([])
             return
         items = "".join(f"<li>{escape(line)}</li>" for line in self._words())
-        self.position.value = (
-            f"<h4 style='margin:4px 0'>{escape(HEADING)}</h4><ul style='margin:0'>{items}</ul>"
-        )
+        self.position.value = f"<h2 style='margin:4px 0;font-size:1em'>{escape(HEADING)}</h2><ul style='margin:0'>{items}</ul>"
         recent = list(self._recent())
         moves = (
             "".join(f"<li>{escape(line)}</li>" for line in recent)
             if recent
             else f"<li>{escape(NO_CHANGES)}</li>"
         )
-        self.changes.value = (
-            f"<h4 style='margin:4px 0'>{escape(CHANGES)}</h4><ol style='margin:0'>{moves}</ol>"
-        )
+        self.changes.value = f"<h2 style='margin:4px 0;font-size:1em'>{escape(CHANGES)}</h2><ol style='margin:0'>{moves}</ol>"
         labels = list(self._options())[:MOST_BUTTONS]
         confirm = self._confirm_words()
         if confirm:
@@ -167,11 +165,11 @@ class Companion:
             self.buttons.append(made)
         self.button_box.children = self.buttons
         if not labels:
-            self.decision_head.value = (
-                f"<h4 style='margin:4px 0'>{escape(DECISION)}</h4><p>{escape(NO_DECISION)}</p>"
-            )
+            self.decision_head.value = f"<h2 style='margin:4px 0;font-size:1em'>{escape(DECISION)}</h2><p>{escape(NO_DECISION)}</p>"
         else:
-            self.decision_head.value = f"<h4 style='margin:4px 0'>{escape(DECISION)}</h4>"
+            self.decision_head.value = (
+                f"<h2 style='margin:4px 0;font-size:1em'>{escape(DECISION)}</h2>"
+            )
 
     def _press(self, part: str, value: Hashable) -> None:
         before = list(self.buttons)

@@ -421,9 +421,9 @@ class GameWidget(BotPlay, widgets.VBox):
         self.said = 0  # how many texts the status has shown (a deferred one yields to a newer)
         self.recent_view = widgets.HTML()
         self.scores = widgets.HTML()
-        self.log_view = widgets.HTML(
-            layout=widgets.Layout(max_height="160px", overflow="auto", border="1px solid #ddd")
-        )
+        # the log scrolls inside its own HTML, which takes focus: a region that scrolls
+        # must be reachable by keyboard (axe-core, issue 25 item 4)
+        self.log_view = widgets.HTML(layout=widgets.Layout(border="1px solid #ddd"))
 
     def choice_button(self, description: str) -> widgets.Button:
         """The game's button with this description (``KeyError`` if none)."""
@@ -542,7 +542,8 @@ class GameWidget(BotPlay, widgets.VBox):
         lines = list(game.log)[-200:]
         items = "".join(f"<li>{escape(self.event_text(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
-            "<div style='font-size:12px'><b>Game log</b> (newest first)"
+            "<div tabindex='0' role='region' aria-label='Game log' "
+            "style='font-size:12px;max-height:160px;overflow:auto'><b>Game log</b> (newest first)"
             f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
         )
         self.recent_view.value = "" if self.covered else self._recent_html()

@@ -152,6 +152,11 @@ def test_item3_cursor_and_focus_ring_on_every_fill(name: str) -> None:
     assert contrast(FOCUS_RING, FOCUS_HALO) >= MARK
 
 
+def test_item3_board_focus_ring_on_the_board_edge() -> None:
+    # the board's focus ring is drawn inside its edge, where every board is PAPER
+    assert contrast(FOCUS_RING, PAPER) >= MARK
+
+
 @pytest.mark.parametrize("name", sorted(TOLD_APART))
 def test_item3_player_colours_apart_for_normal_vision(name: str) -> None:
     colours = TOLD_APART[name]

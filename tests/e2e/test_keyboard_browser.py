@@ -110,6 +110,7 @@ def use_a_button(page: Page) -> None:
 def play_by_keyboard(page: Page, game: str) -> int:
     """Play the game on the page to its end with keys; the number of keys pressed."""
     keys = 0
+    cursor_seen = False
     arrows = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]
     while keys < MAX_KEYS[game]:
         text = status(page)
@@ -128,6 +129,9 @@ def play_by_keyboard(page: Page, game: str) -> int:
         said = press(page, arrows[keys % 4])
         keys += 1
         if said.startswith("Cursor on"):
+            if not cursor_seen:
+                save_screenshot(page, f"keyboard-{game}-cursor")
+                cursor_seen = True
             press(page, "Enter")
             keys += 1
             continue
