@@ -853,12 +853,10 @@ class GameWidget(BotPlay, widgets.VBox):
 
     def key_allows(self, part: str, value: Hashable) -> bool:
         """Whether the keyboard cursor may land on the board's ``(part, value)`` now: the
-        part to pick next, or one picked already (to change it), with a value the choice in
-        hand allows (a game adds the picks it translates)."""
+        part to pick next, with a value the choice in hand allows (a game adds the picks it
+        translates; a pick is changed with Esc, then the cursor)."""
         choice = self.choice
-        if part != choice.next_part and not choice.has(part):
-            return False
-        return choice.allows(part, value)
+        return part == choice.next_part and choice.allows(part, value)
 
     def target_name(self, part: str, value: Hashable) -> str:
         """A board target in words, as the cursor announces it."""

@@ -126,6 +126,10 @@ def play_by_keyboard(page: Page, game: str) -> int:
             press(page, "b" if verbs.group(1) == "Buy" else "t")
             keys += 1
             continue
+        if "(Enter)" in text:  # a decision picked in full waits for Confirm (Place)
+            press(page, "Enter")
+            keys += 1
+            continue
         said = press(page, arrows[keys % 4])
         keys += 1
         if said.startswith("Cursor on"):

@@ -156,6 +156,16 @@ def test_item1_tab_leaves_the_board_both_ways() -> None:
     w.close()
 
 
+def test_item1_shift_tab_from_the_canvas_is_told_apart_from_tab() -> None:
+    w = TwistyTracksWidget(players=2, seed=5, bot_pause=0, animate=False)
+    calls: list[ipywidgets.Widget] = []
+    with mock.patch.object(ipywidgets.DOMWidget, "focus", lambda self: calls.append(self)):
+        w.board._key_down("Tab", False, False, False)  # what ipycanvas sends
+        w.board._key_down("Tab", True, False, False)
+    assert calls[0] is w.keys_button and calls[1] is not w.keys_button
+    w.close()
+
+
 def test_issue27_item14_a_decision_button_gives_the_focus_back_to_the_board() -> None:
     w = TwistyTracksWidget(players=2, seed=5, bot_pause=0, animate=False)
     focused: list[ipywidgets.Widget] = []
