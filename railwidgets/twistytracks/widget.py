@@ -180,7 +180,7 @@ class TwistyTracksWidget(GameWidget):
         return super().key_allows(part, value)
 
     def target_name(self, part: str, value: Hashable) -> str:
-        """A cell by its row and column, counted from 1 as the frame shows them."""
+        """A cell by its column and row, as the frame labels its spaces."""
         if part == "cell" and isinstance(value, tuple):
             column, row = value
             return words.cell_words((column, row))

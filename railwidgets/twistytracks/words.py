@@ -21,7 +21,7 @@ ROUND = "Round {round}."
 FRAME = "{name}'s frame: {tiles}."
 EMPTY_FRAME = "{name}'s frame is empty."
 TILE = "T{tile:02d} at {cell}, turned {degrees}°"
-CELL = "row {row} column {column}"
+CELL = "column {column} row {row}"
 PENDING = "Your placement this round: T{tile:02d} at {cell}, turned {degrees}°."
 DRAWN = "You drew T{tile:02d}; {left} tiles left in your stack."
 TRAINS = "{name}'s trains: {trains}."
@@ -36,12 +36,12 @@ STATES = {
 
 
 def cell_words(cell: Sequence[int]) -> str:
-    """A cell ``(column, row)`` counted from 1, as the frame shows it.
+    """A cell ``(column, row)`` counted from 0, as the frame labels its spaces ("(1,2)").
 
     >>> cell_words((1, 2))
-    'row 3 column 2'
+    'column 1 row 2'
     """
-    return CELL.format(row=cell[1] + 1, column=cell[0] + 1)
+    return CELL.format(column=cell[0], row=cell[1])
 
 
 def position_words(view: Mapping[str, Any], seat: int | None, names: Sequence[str]) -> list[str]:

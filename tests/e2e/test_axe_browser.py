@@ -20,8 +20,13 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from tests.e2e.browser import SCREENSHOT_DIR, open_and_run, wait_for_painted_canvas
-from tests.e2e.conftest import BrowserPage, _server
+from tests.e2e.browser import (
+    SCREENSHOT_DIR,
+    open_and_run,
+    save_screenshot,
+    wait_for_painted_canvas,
+)
+from tests.e2e.conftest import BrowserPage
 from tests.e2e.servers import JupyterServer
 
 pytestmark = pytest.mark.e2e
@@ -31,12 +36,6 @@ FAILING = {"serious", "critical"}
 PLAY = ["play-mini-rails.ipynb", "play-twisty-tracks.ipynb", "play-off-the-rails.ipynb"]
 TUTORIALS = ["mini-rails.ipynb", "twisty-tracks.ipynb", "off-the-rails.ipynb"]
 REPORT = SCREENSHOT_DIR / "axe-report.txt"
-
-
-@pytest.fixture(scope="module")
-def folder_voila() -> Iterator[JupyterServer]:
-    """One Voilà for the whole folder (each notebook at ``/voila/render/NAME``)."""
-    yield from _server("voila")
 
 
 @pytest.fixture(scope="module")
@@ -88,15 +87,17 @@ def check(page: Page, where: str, report: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("notebook", PLAY)
 def test_item4_axe_on_every_voila_page(
-    folder_voila: JupyterServer, browser_page: BrowserPage, notebook: str, report: list[str]
+    folder_voila_server: JupyterServer, browser_page: BrowserPage, notebook: str, report: list[str]
 ) -> None:
     page = browser_page.page
-    page.goto(folder_voila.url_for(notebook))
+    page.goto(folder_voila_server.url_for(notebook))
     wait_for_painted_canvas(page.locator("canvas.railwidgets-board").first)
     failing = check(page, f"Voilà {notebook}", report)
     page.get_by_role("button", name="Board in words").first.click()
     page.locator(".railwidgets-companion button").first.wait_for(state="visible", timeout=30_000)
     failing += check(page, f"Voilà {notebook}, board in words shown", report)
+    page.locator(".railwidgets-companion").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"axe-{notebook.removesuffix('.ipynb')}-words")
     assert not failing, "\n".join(failing)
 
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.browser import save_screenshot, wait_for_painted_canvas
-from tests.e2e.conftest import BrowserPage, _server
+from tests.e2e.conftest import BrowserPage
 from tests.e2e.servers import JupyterServer
 
 pytestmark = pytest.mark.e2e
@@ -31,12 +30,6 @@ MAX_KEYS = {"minirails": 400, "twistytracks": 300, "offtherails": 1500}
 BOT_TURN = re.compile(r"is to play|bot\)|Run bots")
 #: Mini Rails with a disc in hand: the verbs left.
 IN_HAND = re.compile(r"is in hand: press (Buy|Build)")
-
-
-@pytest.fixture(scope="module")
-def folder_voila() -> Iterator[JupyterServer]:
-    """One Voilà for the whole folder (each play notebook at ``/voila/render/NAME``)."""
-    yield from _server("voila")
 
 
 def status(page: Page) -> str:
@@ -159,10 +152,10 @@ def play_by_keyboard(page: Page, game: str) -> int:
     ],
 )
 def test_item1_whole_game_with_the_keyboard_only(
-    folder_voila: JupyterServer, browser_page: BrowserPage, game: str, notebook: str
+    folder_voila_server: JupyterServer, browser_page: BrowserPage, game: str, notebook: str
 ) -> None:
     page = browser_page.page
-    page.goto(folder_voila.url_for(notebook))
+    page.goto(folder_voila_server.url_for(notebook))
     board = page.locator(BOARD).first
     wait_for_painted_canvas(board)
     deadline = time.monotonic() + 60
@@ -181,3 +174,31 @@ def test_item1_whole_game_with_the_keyboard_only(
     save_screenshot(page, f"keyboard-{game}-over")
     assert keys > 0
     browser_page.console.assert_clean()
+
+
+@pytest.mark.parametrize(
+    "notebook", ["play-mini-rails.ipynb", "play-twisty-tracks.ipynb", "play-off-the-rails.ipynb"]
+)
+def test_item3_usable_at_200_percent_zoom(
+    folder_voila_server: JupyterServer, browser_page: BrowserPage, notebook: str
+) -> None:
+    """200% zoom of a 1280×800 window is a 640×400 CSS-pixel viewport: the board shrinks to
+    the width (no sideways scrolling), and it is still played from the keyboard."""
+    page = browser_page.page
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.goto(folder_voila_server.url_for(notebook))
+    board = page.locator(BOARD).first
+    wait_for_painted_canvas(board)
+    box = board.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 640
+    overflow = page.evaluate("() => document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
+    deadline = time.monotonic() + 60
+    while BOT_TURN.search(status(page)) and time.monotonic() < deadline:
+        page.wait_for_timeout(300)
+    tab_to_board(page)
+    box = board.bounding_box()  # a board reached by Tab is scrolled into view
+    assert box is not None and box["y"] < 400 and box["y"] + box["height"] > 0, box
+    said = press(page, "ArrowRight")
+    assert said.startswith("Cursor on") or "Nothing on the board" in said, said
+    save_screenshot(page, f"keyboard-zoom200-{notebook.removesuffix('.ipynb')}")
