@@ -63,13 +63,12 @@ DIRECTION_WORDS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", 
 
 #: The board's focus ring: dark, drawn just inside the board's edge (the boxes around a
 #: board clip anything outside it), where every board is PAPER (15:1).
-#: A board reached with the keyboard (``:focus-visible``; not one focused by a click) is
-#: scrolled into view: the page's negative ``scroll-margin`` (theme.BOARD_CSS, which keeps
-#: a click where the pointer is) does not hold for it.
+#: (A board reached with the keyboard is scrolled into view: the negative ``scroll-margin``
+#: of theme.BOARD_CSS, which keeps a click where the pointer is, holds only under the
+#: pointer.)
 FOCUS_CSS = (
     "canvas.railwidgets-board:focus, canvas.railwidgets-board:focus-visible {"
     f" outline: 4px solid {FOCUS_RING}; outline-offset: -4px; }}"
-    " canvas.railwidgets-board:focus-visible { scroll-margin: 0; }"
 )
 
 #: Pixels between the points where the hit-test is asked (small targets are larger).

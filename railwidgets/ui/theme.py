@@ -66,14 +66,15 @@ BOARD_CLASS = "railwidgets-board"
 #: (measured at 1280×800: 125 px in Voilà, 270 px in JupyterLab). A negative
 #: ``scroll-margin`` larger than half the board shrinks the area the browser brings into
 #: view to nothing, so focusing scrolls nothing; the canvas still takes focus (R, Esc,
-#: Enter). A board reached with Tab is then not scrolled into view either.
+#: Enter). It holds only while the pointer is over the board (``:hover``, as it is for a
+#: click or a tap): a board reached with Tab is scrolled into view (issue 25, 200% zoom).
 #:
 #: The Load button is a stock ``FileUpload``, which always writes how many files it holds
 #: after its label ("Load (0)": a count that means nothing to a player, issue 27 item 5);
 #: its text is hidden and the label written again beside its icon.
 LOAD_CLASS = "railwidgets-load"
 BOARD_CSS = (
-    f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
+    f"canvas.{BOARD_CLASS}:hover {{ scroll-margin: -100000px; }}"
     f" .{LOAD_CLASS} {{ font-size: 0 !important; }}"
     f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
     f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'
