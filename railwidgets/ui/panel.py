@@ -71,7 +71,7 @@ from railwidgets.ui.keyboard import FOCUS_CSS, KEYS_BUTTON, KEYS_TOOLTIP, Keyboa
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, Resumable, SaveLoad
-from railwidgets.ui.theme import STATUS_HEIGHT, status_html
+from railwidgets.ui.theme import BUTTON_CSS, STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
@@ -746,7 +746,7 @@ class GameWidget(BotPlay, widgets.VBox):
             self._focus_after_board,
             self._focus_before_board,
         )
-        self.board.style.value += f"<style>{FOCUS_CSS}</style>"
+        self.board.style.value += f"<style>{FOCUS_CSS} {BUTTON_CSS}</style>"
         self.keys_button = self._button(
             KEYS_BUTTON, "keyboard-o", KEYS_TOOLTIP, lambda: self.say(self.keyboard.help())
         )

@@ -30,6 +30,8 @@ from railwidgets.draw.palette import (
 __all__ = [
     "BOARD_CLASS",
     "BOARD_CSS",
+    "BUTTON_CSS",
+    "BUTTON_FILLS",
     "DARK",
     "ERROR",
     "FAINT",
@@ -82,6 +84,19 @@ BOARD_CSS = (
 )
 
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
+#: Stock button styles with white text, in colours dark enough for it (4.5:1; the
+#: ipywidgets defaults are 2.2–3.7:1, which axe-core reports): style -> background.
+BUTTON_FILLS = {
+    "success": "#2E7D32",
+    "primary": "#1565C0",
+    "info": "#00727C",
+    "warning": "#B45309",
+    "danger": "#C62828",
+}
+BUTTON_CSS = " ".join(
+    f".railwidgets .jupyter-button.mod-{style} {{ background-color: {fill}; color: {LIGHT}; }}"
+    for style, fill in BUTTON_FILLS.items()
+)
 #: The keyboard cursor on the board and the focus ring around it: a dark ring inside a
 #: light one, so that one of them stands out 3:1 on any colour (tests/a11y/test_seeing.py).
 FOCUS_RING = DARK

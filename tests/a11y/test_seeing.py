@@ -45,7 +45,7 @@ from railwidgets.offtherails.glyphs import CLAN_FILL, MINE_TINT, PLATE
 from railwidgets.offtherails.render import SURFACE
 from railwidgets.twistytracks.render import TILE_FILL
 from railwidgets.twistytracks.scoreboard import THEME_FILL, THEME_PALE, TRAIN_FILL
-from railwidgets.ui.theme import ERROR, FOCUS_HALO, FOCUS_RING
+from railwidgets.ui.theme import BUTTON_FILLS, ERROR, FOCUS_HALO, FOCUS_RING
 from tests.a11y.colour import MACHADO, contrast, difference, simulate
 
 TEXT = 4.5
@@ -119,6 +119,12 @@ def test_item3_status_and_side_panel_text() -> None:
     assert contrast(ERROR, LIGHT) >= TEXT
     assert contrast(ERROR, PAPER) >= TEXT
     assert contrast("#555555", LIGHT) >= TEXT  # "since your turn" consequences
+
+
+@pytest.mark.parametrize("style", sorted(BUTTON_FILLS))
+def test_item3_white_text_on_styled_buttons(style: str) -> None:
+    # Confirm (success), Continue (primary), Ready (warning), a picked button (info)
+    assert contrast(LIGHT, BUTTON_FILLS[style]) >= TEXT
 
 
 @pytest.mark.parametrize("name", sorted(LETTERED))
