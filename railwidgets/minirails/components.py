@@ -214,12 +214,12 @@ COMPANY_FILL: dict[str, str] = {
     "tan": "#C8A27A",
     "blue": "#1E5AA8",
     "yellow": "#F9D71C",
-    "gray": "#7A7A7A",
+    "gray": "#757575",  # 4.6:1 with its white letter (WCAG 2.2 text)
 }
 PLAYER_FILL: dict[str, str] = {
     "orange": "#EF6C00",
     "purple": "#6A1B9A",
-    "green": "#2E7D32",
+    "green": "#257A45",  # apart from orange and pink for dichromats (tests/a11y)
     "black": "#212121",
     "pink": "#D81B60",
 }

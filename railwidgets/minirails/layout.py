@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from railwidgets.core.hexgrid import Hex, corners, from_pixel, to_pixel
 from railwidgets.draw.painter import Painter, Point, hex_to_rgb
-from railwidgets.draw.palette import DARK, LIGHT, ink_for
+from railwidgets.draw.palette import DARK, LIGHT, contrast_ratio, ink_for
 from railwidgets.minirails.components import (
     COMPANY_FILL,
     COMPANY_LETTER,
@@ -60,7 +60,7 @@ TERRAIN_FILL: dict[str, str] = {
     "plains": "#96C98A",
     "forest": "#3E7A4F",
     "lake": "#4F8FCB",
-    "mountains": "#8B7766",
+    "mountains": "#83705F",  # dark enough for a white name (4.5:1)
 }
 
 
@@ -70,8 +70,17 @@ def _toward(colour: str, target: str, share: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * share):02X}" for x, y in zip(a, b, strict=True))
 
 
-#: The ink of a hex's name on each terrain: readable, yet quieter than the dots.
-TERRAIN_LABEL: dict[str, str] = {t: _toward(f, ink_for(f), 0.62) for t, f in TERRAIN_FILL.items()}
+def _quiet_ink(fill: str, share: float = 0.62) -> str:
+    """Ink on ``fill`` moved ``share`` of the way from it, or further until it reads as
+    text must (WCAG 2.2: 4.5:1)."""
+    ink = ink_for(fill)
+    while contrast_ratio(fill, _toward(fill, ink, share)) < 4.5 and share < 1:
+        share = min(1.0, share + 0.02)
+    return _toward(fill, ink, share)
+
+
+#: The ink of a hex's name on each terrain: readable (4.5:1), yet quieter than the dots.
+TERRAIN_LABEL: dict[str, str] = {t: _quiet_ink(f) for t, f in TERRAIN_FILL.items()}
 
 
 def player_name(seat: int) -> str:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from railwidgets.draw.palette import Swatch
 from railwidgets.i18n import N_, T_, _, capital, joined, tr
 from railwidgets.minirails import render
+from railwidgets.minirails import words as position_words
 from railwidgets.minirails.bots import GreedyBot
 from railwidgets.minirails.components import (
     COMPANY_FILL,
@@ -226,6 +227,41 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
                 return
             part, value = "hex", None
         super().pick(part, value)
+
+    def key_allows(self, part: str, value: Hashable) -> bool:
+        """The keyboard may land on a frame when the disc in hand may go there (§2.8.5)."""
+        if part == "frame":
+            company = self.company_in_hand
+            return self.building and value == company and self.choice.allows("hex", None)
+        return super().key_allows(part, value)
+
+    def target_name(self, part: str, value: Hashable) -> str:
+        """Hexes by their names, discs by company and slot, frames by company."""
+        if part == "hex" and value in MAP_HEXES:
+            return hex_name(value)  # type: ignore[arg-type]
+        if part == "slot" and isinstance(value, int):
+            item = self.game.state.market[value]
+            return f"the {item} disc in slot {value}" if isinstance(item, str) else f"slot {value}"
+        if part == "frame":
+            return f"the {value} frame"
+        return super().target_name(part, value)
+
+    def position_words(self) -> list[str]:
+        seat = self.words_seat()
+        names = [self.game.player_name(s) for s in range(self.game.num_players)]
+        view = self.game.view(seat if seat is not None else 0)
+        return position_words.position_words(view, seat, names)
+
+    def option_words(self, part: str, value: Hashable) -> str:
+        """A pick as its button says it: "Take the red disc in slot 2", "Build red on E4"."""
+        company = self.company_in_hand
+        if part == "slot":
+            return f"Take {self.target_name(part, value)}"
+        if part == "hex" and company is not None:
+            if value is None:
+                return f"Put the {company} disc on its frame (blocked)"
+            return f"Build {company} on {self.target_name(part, value)}"
+        return super().option_words(part, value)
 
     def miss(self, x: float, y: float) -> str:
         if self.building:

@@ -46,7 +46,8 @@ __all__ = [
 ]
 
 #: The clans' colours (red, yellow, green, blue = sides N, E, S, W); each also has a letter.
-CLAN_FILL = ("#C62828", "#F2C200", "#2E7D32", "#1E5AA8")
+#: Green leans to blue so that red and green stay apart under deuteranopia (tests/a11y).
+CLAN_FILL = ("#C62828", "#F2C200", "#1A7F4B", "#1E5AA8")
 CLAN_LETTER = ("R", "Y", "G", "B")
 #: A light tint of each clan colour, for the squares of its mine.
 MINE_TINT = ("#E9B9AE", "#F1E2A2", "#B7D7AE", "#B3C8E6")

@@ -34,6 +34,7 @@ from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import Swatch
 from railwidgets.i18n import N_, T_, _, joined, ngettext, tr
 from railwidgets.offtherails import render
+from railwidgets.offtherails import words as position_words
 from railwidgets.offtherails.actions import (
     ChangeSpeed,
     ChooseExit,
@@ -302,6 +303,24 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
 
     def miss(self, x: float, y: float) -> str:
         return _("Nothing to pick there. {prompt}").format(prompt=self.prompt())
+
+    def position_words(self) -> list[str]:
+        seat = self.words_seat()
+        names = [self.game.player_name(s) for s in range(self.game.num_players)]
+        view = self.game.view(seat if seat is not None else self._seat_or_first())
+        return position_words.position_words(view, seat, names)
+
+    def _seat_or_first(self) -> int:
+        seat = self.game.current_player
+        return 0 if seat is None else seat
+
+    def target_name(self, part: str, value: Hashable) -> str:
+        """Squares by column and row; exits and tiles by their sides."""
+        if part == "square" and isinstance(value, tuple):
+            return f"square {position_words.square_words(value)}"
+        if part == "exits" and isinstance(value, str):
+            return f"track {value}"
+        return super().target_name(part, value)
 
     def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:
         """What a move led to: the carts' runs, pick-ups, deposits, the chasm; not the

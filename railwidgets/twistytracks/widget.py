@@ -36,6 +36,7 @@ from railwidgets.core.game import Game as BaseGame
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.i18n import N_, T_, Joined, Text, _, joined, language, mapped, ngettext, tr
 from railwidgets.twistytracks import render
+from railwidgets.twistytracks import words as position_words
 from railwidgets.twistytracks.animation import Frame, reveal_frames
 from railwidgets.twistytracks.bots import GreedyBot
 from railwidgets.twistytracks.components import TILES
@@ -143,6 +144,36 @@ class TwistyTracksWidget(GameWidget):
         super().pick(part, value)
         if self.status_error:
             self.choice = before  # a refused click changes nothing
+
+    #: A cell may be picked before the tile's turn (the companion lists the cells too).
+    EARLY_PARTS = ("cell",)
+
+    def position_words(self) -> list[str]:
+        seat = self.words_seat()
+        names = [self.game.player_name(s) for s in range(self.game.num_players)]
+        view = self.game.view(seat if seat is not None else 0)
+        return position_words.position_words(view, seat, names)
+
+    def option_words(self, part: str, value: Hashable) -> str:
+        """A pick as its button says it: "Turn the tile 90°", "Place at row 2 column 3"."""
+        if part == "rotation" and isinstance(value, int):
+            return f"Turn the tile {90 * value}°"
+        if part == "cell":
+            return f"Place at {self.target_name(part, value)}"
+        return super().option_words(part, value)
+
+    def key_allows(self, part: str, value: Hashable) -> bool:
+        """The keyboard may land on any lit cell at once (a cell takes the tile as shown)."""
+        if part == "cell":
+            return self.choice.allows(part, value)
+        return super().key_allows(part, value)
+
+    def target_name(self, part: str, value: Hashable) -> str:
+        """A cell by its column and row, as the frame labels its spaces."""
+        if part == "cell" and isinstance(value, tuple):
+            column, row = value
+            return position_words.cell_words((column, row))
+        return super().target_name(part, value)
 
     @property
     def place_button(self) -> Any:

@@ -209,9 +209,11 @@ class BoardView:
         """A click at canvas pixel ``(x, y)``: what the browser's mouse-down does."""
         self._on_click(x, y)
 
-    def _key_down(self, key: str, *_: object) -> None:
+    def _key_down(self, key: str, shift: object = False, *_: object) -> None:
+        """ipycanvas sends the key and whether Shift, Ctrl, Meta were down; Shift+Tab is
+        passed on as ``"Shift+Tab"`` (it moves the focus back, issue 25 item 1)."""
         if self._on_key is not None:
-            self._on_key(key)
+            self._on_key("Shift+Tab" if key == "Tab" and shift else key)
 
     def _client_ready(self, *_: object) -> None:
         # A newly connected page has blank canvases with default styles, and must be

@@ -56,6 +56,7 @@ from railwidgets.core.search import SearchBot
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, svg_img
 from railwidgets.i18n import N_, _, check_language, ngettext, tr, use
+from railwidgets.ui.access import AccessiblePlay
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.botplay import BotPlay, running_loop
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
@@ -84,7 +85,7 @@ __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 HUMAN = "human"
 
 
-class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
+class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, widgets.VBox):
     """Base of the three game widgets (see the module docstring)."""
 
     #: The engine class: New game offers its player counts and options.
@@ -136,9 +137,11 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         seat: int | None = None,
         token: str | None = None,
         store: Any = None,
+        accessible: bool | None = None,
         **options: Any,
     ):
         super().__init__()
+        self._accessible = self.ACCESSIBLE if accessible is None else bool(accessible)
         self.autosave = Autosave(autosave) if autosave is not None else None
         self.animate = animate
         self._init_bots(bot_pause, bot_seed)
@@ -158,6 +161,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             layers=self.LAYERS,
         )
         self.board.canvas.on_client_ready(self._client_ready)
+        self._build_keyboard()
         side = widgets.VBox(  # beside the board when 220 px are left, else below it
             [self.recent_view],
             layout=widgets.Layout(
@@ -198,6 +202,8 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             self.action_row,
             self.status_row,
             self.main_row,
+            self.below_board,
+            self.companion.panel,
             self.scores,
             self.log_view,
         ]
@@ -412,9 +418,11 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             N_("New game…"), "plus", N_("Choose the next game's settings"), self.toggle_settings
         )
         self.undo_button = self._button(
-            N_("Undo"), "undo", N_("Take back your last decision"), self.undo
+            N_("Undo"), "undo", N_("Take back your last decision"), self._then_board(self.undo)
         )
-        self.redo_button = self._button(N_("Redo"), "repeat", N_("Play it again"), self.redo)
+        self.redo_button = self._button(
+            N_("Redo"), "repeat", N_("Play it again"), self._then_board(self.redo)
+        )
         self.stop_button = self._button(
             N_("Stop bots"), "stop", N_("Halt the bots"), self.toggle_bots
         )
@@ -480,12 +488,12 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
             self.BUTTONS,
             self.OPTION_BUTTONS,
             confirm=bool(self.CONFIRM),
-            press=self.press,
-            pick=self.pick_by_button,
-            back=self.back,
-            do=self.confirm,
-            ready=self.ready,
-            proceed=self.proceed,
+            press=self._then_board(self.press),
+            pick=self._then_board(self.pick_by_button),
+            back=self._then_board(self.back),
+            do=self._then_board(self.confirm),
+            ready=self._then_board(self.ready),
+            proceed=self._then_board(self.proceed),
             refuse=self._refuse,
         )
         self.choice_buttons = self.decision.choice_buttons
@@ -510,9 +518,9 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.said = 0  # how many texts the status has shown (a deferred one yields to a newer)
         self.recent_view = widgets.HTML()
         self.scores = widgets.HTML()
-        self.log_view = widgets.HTML(
-            layout=widgets.Layout(max_height="160px", overflow="auto", border="1px solid #ddd")
-        )
+        # the log scrolls inside its own HTML, which takes focus: a region that scrolls
+        # must be reachable by keyboard (axe-core, issue 25 item 4)
+        self.log_view = widgets.HTML(layout=widgets.Layout(border="1px solid #ddd"))
 
     def choice_button(self, description: str) -> widgets.Button:
         """The game's button with this description (``KeyError`` if none)."""
@@ -566,6 +574,8 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.status_error = error
         self.said += 1
         self.status.value = status_html(text, error=error)
+        if hasattr(self, "companion"):
+            self.companion.announce(f"✗ {text}" if error else text)
         if error:
             self.rules.cite(text)
 
@@ -592,6 +602,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
     def _draw_dynamic(self, painter: Painter) -> None:
         if not self.covered:
             self.draw_dynamic(painter)
+            self.keyboard.draw(painter, (self.CHOICE_LAYERS or self.LAYERS)[-1])
 
     def _draw_cover(self, painter: Painter) -> None:
         assert self.cover_for is not None
@@ -630,12 +641,14 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         lines = list(game.log)[-200:]
         items = "".join(f"<li>{escape(self.line_words(line))}</li>" for line in reversed(lines))
         self.log_view.value = (
-            "<div style='font-size:12px'>"
+            f"<div tabindex='0' role='region' aria-label='{escape(_('Game log'))}' "
+            "style='font-size:12px;max-height:160px;overflow:auto'>"
             + _("<b>Game log</b> (newest first)")
             + f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>"
         )
         self.recent_view.value = "" if self.covered else self._recent_html()
         self._update_rules()
+        self.companion.update(covered=self.covered)
 
     def full_prompt(self) -> str:
         """The game's prompt, and a reminder when a stopped bot is to play."""
@@ -793,30 +806,22 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.play(only)
 
     def key(self, key: str) -> None:
-        """A key pressed while the board has focus: a button's key, Esc (Back), Enter (Confirm)."""
-        if key == "Escape":
-            self.back()
-        elif key == "Enter":
-            self.confirm()
-        else:
-            for spec, made in self.choice_buttons:
-                if spec.key and spec.key.lower() == str(key).lower():
-                    if made.disabled:
-                        self.say(
-                            _("{button} is not available now.").format(button=_(spec.description)),
-                            error=True,
-                        )
-                    else:
-                        self.press(spec)
-                    return
-            keys = [f"{s.key.upper()} {_(s.description)}" for s, b in self.choice_buttons if s.key]
-            known = ", ".join([*keys, _("Esc back"), _("Enter confirm")])
-            self.say(
-                _("The key {key} does nothing here (keys: {known}).").format(
-                    key=repr(key), known=known
-                ),
-                error=True,
-            )
+        """A key pressed while the board has focus: the arrows move the cursor, Enter picks
+        (or confirms), Esc steps back, Tab leaves the board (:mod:`railwidgets.ui.keyboard`),
+        and a button's key presses it."""
+        if self.keyboard.handle(key):
+            return
+        for spec, made in self.choice_buttons:
+            if spec.key and spec.key.lower() == str(key).lower():
+                if made.disabled:
+                    self.say(
+                        _("{button} is not available now.").format(button=_(spec.description)),
+                        error=True,
+                    )
+                else:
+                    self.press(spec)
+                return
+        self.say(self.keyboard.unknown(key), error=True)
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
@@ -894,6 +899,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.board.redraw(static=static, frames=frames, pause=self.FRAME_PAUSE)
 
     def _new_choice(self) -> None:
+        self.keyboard.forget()
         if self._is_human_turn() and not self.device.paused:
             self.choice = Choice.from_game(self.game, self.parts)
         else:
@@ -1045,6 +1051,7 @@ class GameWidget(TablePlay, BotPlay, SinceYourTurn, KeptGames, widgets.VBox):
         self.board.close()
         close_all(*[c for c in self.children if c is not self.board.canvas])
         self.decision.close()
+        self.companion.close()
         self.layout.close()
         super().close()
 

@@ -30,9 +30,13 @@ from railwidgets.draw.palette import (
 __all__ = [
     "BOARD_CLASS",
     "BOARD_CSS",
+    "BUTTON_CSS",
+    "BUTTON_FILLS",
     "DARK",
     "ERROR",
     "FAINT",
+    "FOCUS_HALO",
+    "FOCUS_RING",
     "GRID",
     "HIGHLIGHT",
     "HIGHLIGHT_FILL",
@@ -66,7 +70,8 @@ BOARD_CLASS = "railwidgets-board"
 #: (measured at 1280×800: 125 px in Voilà, 270 px in JupyterLab). A negative
 #: ``scroll-margin`` larger than half the board shrinks the area the browser brings into
 #: view to nothing, so focusing scrolls nothing; the canvas still takes focus (R, Esc,
-#: Enter). A board reached with Tab is then not scrolled into view either.
+#: Enter). It holds only while the pointer is over the board (``:hover``, as it is for a
+#: click or a tap): a board reached with Tab is scrolled into view (issue 25, 200% zoom).
 #:
 #: The Load button is a stock ``FileUpload``, which always writes how many files it holds
 #: after its label ("Load (0)": a count that means nothing to a player, issue 27 item 5);
@@ -85,7 +90,7 @@ LOAD_CLASS = "railwidgets-load"
 SIDE_CLASS = "railwidgets-side"
 VOILA_ABOVE_BOARD = 250
 BOARD_CSS = (
-    f"canvas.{BOARD_CLASS} {{ scroll-margin: -100000px; }}"
+    f"canvas.{BOARD_CLASS}:hover {{ scroll-margin: -100000px; }}"
     f" .{LOAD_CLASS} {{ font-size: 0 !important; }}"
     f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
     f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'
@@ -111,6 +116,23 @@ def load_css() -> str:
 
 
 ERROR = "#B00020"  # an illegal click: also prefixed with a cross, not colour alone
+#: Stock button styles with white text, in colours dark enough for it (4.5:1; the
+#: ipywidgets defaults are 2.2–3.7:1, which axe-core reports): style -> background.
+BUTTON_FILLS = {
+    "success": "#2E7D32",
+    "primary": "#1565C0",
+    "info": "#00727C",
+    "warning": "#B45309",
+    "danger": "#C62828",
+}
+BUTTON_CSS = " ".join(
+    f".railwidgets .jupyter-button.mod-{style} {{ background-color: {fill}; color: {LIGHT}; }}"
+    for style, fill in BUTTON_FILLS.items()
+)
+#: The keyboard cursor on the board and the focus ring around it: a dark ring inside a
+#: light one, so that one of them stands out 3:1 on any colour (tests/a11y/test_seeing.py).
+FOCUS_RING = DARK
+FOCUS_HALO = LIGHT
 INFO = DARK
 
 

@@ -86,3 +86,10 @@ def notebook_server() -> Iterator[JupyterServer]:
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[JupyterServer]:
     yield from _server("voila", notebook=PLAY_NOTEBOOK)
+
+
+@pytest.fixture(scope="session")
+def folder_voila_server() -> Iterator[JupyterServer]:
+    """One Voilà for the whole notebooks folder (each at ``/voila/render/NAME``), shared by
+    the keyboard and axe-core tests (issue 25)."""
+    yield from _server("voila")

@@ -225,6 +225,9 @@ def first_click_lands(tab: BrowserPage, name: str, case: GameCase) -> None:
     view = case.find(page)
     view.wait_painted()
     target = case.prepare(view)
+    # a button of the decision gives the focus to the board (issue 27 item 14): take it
+    # away, so that this is a first click on a board without focus
+    view.canvas.evaluate("(c) => c.blur()")
     scale_x, scale_y = canvas_scale(view.canvas)
     placed = put_below_the_fold(view, target[1] * scale_y)
     assert not placed["focused"], "the board has focus already: this would not be a first click"

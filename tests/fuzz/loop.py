@@ -202,6 +202,8 @@ class LoopFuzz:
         hint = next(b for b in buttons(w) if b.description == "Hint")
         seat = game.current_player
         person = seat is not None and w.seats[seat] == "human"
+        if getattr(w, "table", None) is not None:  # at a table: only this page's seat
+            person = seat is not None and seat == w.table.seat
         covered = any(b.description == "Ready" and b.layout.display != "none" for b in buttons(w))
         may_ask = person and not covered and not game.is_over
         self.counts["idle, a person to play"] += may_ask

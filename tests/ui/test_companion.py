@@ -1,0 +1,107 @@
+"""Issue 25 item 2: the screen-reader companion (the board in words, beside the canvas).
+
+- the twin test: the existing twin scripts (tests/ui/test_twins.py) run again with the
+  companion shown; everything it sends is compared, so two games that differ only in
+  hidden things give the same companion text;
+- a whole decision of each game made from the companion's buttons alone;
+- the toggle, the live region, and names for every button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from railwidgets import MiniRailsWidget
+from railwidgets.offtherails.widget import OffTheRailsWidget
+from railwidgets.twistytracks.widget import TwistyTracksWidget
+from railwidgets.ui import companion
+from railwidgets.ui.panel import GameWidget
+from tests.ui import test_twins
+from tests.ui.test_twins import hints_by_iterations  # noqa: F401  (an autouse fixture)
+
+TWIN_SCRIPTS: list[Callable[[], None]] = [
+    test_twins.test_twins_twisty_tracks_one_person_against_a_bot,
+    test_twins.test_twins_twisty_tracks_hot_seat_a_secret_placement,
+    test_twins.test_twins_mini_rails_one_person_against_bots,
+    test_twins.test_twins_off_the_rails_one_person_against_a_bot,
+    test_twins.test_twins_off_the_rails_hot_seat_a_secret_split,
+]
+
+
+@pytest.mark.parametrize("script", TWIN_SCRIPTS, ids=lambda f: f.__name__.removeprefix("test_"))
+def test_item2_companion_twins_say_nothing_hidden(
+    monkeypatch: pytest.MonkeyPatch, script: Callable[[], None]
+) -> None:
+    shown: list[str] = []
+    update = companion.Companion.update
+
+    def recording(self: companion.Companion, **kwargs: Any) -> None:
+        update(self, **kwargs)
+        shown.append(self.position.value)
+
+    monkeypatch.setattr(GameWidget, "ACCESSIBLE", True)
+    monkeypatch.setattr(companion.Companion, "update", recording)
+    script()
+    assert any("The board in words" in text for text in shown)  # it did speak
+
+
+MAKERS = {
+    "minirails": lambda: MiniRailsWidget(players=3, seed=5, bot_pause=0, animate=False, accessible=True),
+    "twistytracks": lambda: TwistyTracksWidget(players=2, seed=5, bot_pause=0, animate=False, accessible=True),
+    "offtherails": lambda: OffTheRailsWidget(players=2, seed=5, bot_pause=0, animate=False, accessible=True),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", sorted(MAKERS))
+def test_item2_decisions_made_from_the_list_of_buttons(game: str) -> None:
+    w = MAKERS[game]()
+    panel = w.companion
+    for _ in range(6):  # six decisions in a row, from the list alone
+        before = len(w.game.history)
+        for _ in range(10):
+            buttons = [b for b in panel.buttons if not b.description.startswith("Back")]
+            assert buttons, panel.text()
+            confirm = [b for b in buttons if b.description.startswith("Confirm")]
+            (confirm or buttons)[0].click()
+            assert not w.status_error, w.status_text
+            if len(w.game.history) != before:
+                break
+        assert len(w.game.history) > before
+    w.close()
+
+
+def test_item2_buttons_have_names_that_say_what_they_do() -> None:
+    w = MAKERS["minirails"]()
+    names = [b.description for b in w.companion.buttons]
+    assert names and all(n.startswith("Take the ") and " disc in slot " in n for n in names)
+    w.companion.buttons[0].click()
+    assert [b.description for b in w.companion.buttons][:2] == ["Buy", "Build"]
+    w.companion.buttons[1].click()
+    builds = [b.description for b in w.companion.buttons if b.description.startswith("Build ")]
+    assert builds and all(" on " in n for n in builds)  # "Build blue on G2"
+    w.close()
+
+
+def test_item2_toggle_and_default() -> None:
+    hidden = TwistyTracksWidget(players=2, seed=5, bot_pause=0, animate=False)
+    assert not hidden.companion.shown and hidden.companion.toggle.value is False
+    hidden.companion.toggle.value = True
+    assert hidden.companion.shown and "The board in words" in hidden.companion.position.value
+    hidden.companion.toggle.value = False
+    assert hidden.companion.panel.layout.display == "none"
+    hidden.close()
+    shown = MAKERS["twistytracks"]()
+    assert shown.companion.shown and shown.companion.toggle.value is True
+    shown.close()
+
+
+def test_item2_live_region_repeats_the_status() -> None:
+    w = MAKERS["twistytracks"]()
+    live = w.companion.live
+    assert 'role="status"' in live.value and 'aria-live="polite"' in live.value
+    w.key("q")
+    assert "✗ The key" in live.value
+    w.close()
