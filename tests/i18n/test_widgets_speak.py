@@ -131,7 +131,14 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
     left = english_left(lang, text)
     assert left == [], f"English left on a {lang} screen"
     if lang == "ru":  # no Latin word at all, but the keys' names
-        keys_and_languages = {"Esc", "Enter", "Tab", "English", "Espa", "Polski"}  # ñ ends a word here
+        keys_and_languages = {
+            "Esc",
+            "Enter",
+            "Tab",
+            "English",
+            "Espa",
+            "Polski",
+        }  # ñ ends a word here
         latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
         latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
         assert latin == set()
