@@ -88,7 +88,7 @@ LOAD_CLASS = "railwidgets-load"
 #: below the board (a newcomer's play-through, issue 27). Wrapped under a narrow board,
 #: it keeps a fixed height.
 SIDE_CLASS = "railwidgets-side"
-VOILA_ABOVE_BOARD = 250
+VOILA_ABOVE_BOARD = 285
 BOARD_CSS = (
     f"canvas.{BOARD_CLASS}:hover {{ scroll-margin: -100000px; }}"
     f" .{LOAD_CLASS} {{ font-size: 0 !important; }}"
