@@ -249,8 +249,19 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         return isinstance(action, SplitLoad) and seat != viewer
 
     def _data(self) -> Mapping[str, Any]:
+        """The position the device may see, made once per game state and viewer: the
+        keyboard's target search asks :meth:`hit` thousands of times (a view each was
+        3 s on the first arrow key)."""
+        key = (self.game, self.game.history, self.viewer, self.covered)
+        cached = getattr(self, "_seen_data", None)
+        if cached is not None and all(
+            a is b or a == b for a, b in zip(cached[0], key, strict=True)
+        ):
+            return cached[1]
         seen = self.seen()
-        return seen if isinstance(seen, Mapping) else seen.position()
+        data = seen if isinstance(seen, Mapping) else seen.position()
+        self._seen_data = (key, data)
+        return data
 
     def _seat(self) -> int:
         seat = self.game.current_player

@@ -257,8 +257,14 @@ class PerPlayerLayout:
 
     @property
     def board_layout(self) -> Any:
-        """Where everything is drawn: the layout made for this game's players."""
-        return self._base_layout.for_players(self.game.num_players)
+        """Where everything is drawn: the layout made for this game's players (made once
+        per layout and player count: hit tests ask for it thousands of times)."""
+        n = self.game.num_players
+        made = getattr(self, "_made_layout", None)
+        if made is None or made[0] is not self._base_layout or made[1] != n:
+            made = (self._base_layout, n, self._base_layout.for_players(n))
+            self._made_layout = made
+        return made[2]
 
     def board_size(self) -> tuple[int, int]:
         """The board's size in pixels: the layout's."""

@@ -97,8 +97,9 @@ BOARD_CSS = (
     " font-size: var(--jp-widgets-font-size, 13px); }"
     f" .{SIDE_CLASS} {{ position: relative; min-height: 220px; }}"
     f" .{SIDE_CLASS} > .railwidgets-recent {{ position: absolute; inset: 0; overflow-y: auto; }}"
-    f" body[data-voila] canvas.{BOARD_CLASS} {{ width: auto !important;"
-    f" max-width: 100% !important; max-height: calc(100vh - {VOILA_ABOVE_BOARD}px); }}"
+    # (not in a short window, 200% zoom say: the board would be too small; the page scrolls)
+    f" @media (min-height: 600px) {{ body[data-voila] canvas.{BOARD_CLASS} {{ width: auto !important;"
+    f" max-width: 100% !important; max-height: calc(100vh - {VOILA_ABOVE_BOARD}px); }} }}"
 )
 
 

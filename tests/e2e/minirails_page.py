@@ -122,15 +122,15 @@ class MiniRailsView:
     @property
     def status(self) -> Locator:
         """The status line: the HTML widget right above the board row."""
-        return self.main_row.locator("xpath=./preceding-sibling::div[1]")
+        return self.root.locator(".railwidgets-status").first
 
     @property
     def scores(self) -> Locator:
-        return self.main_row.locator("xpath=./following-sibling::div[1]")
+        return self.root.locator(".railwidgets-scores").first
 
     @property
     def toolbar(self) -> Locator:
-        return self.root.locator("> .railwidgets-toolbar")
+        return self.root.locator(".railwidgets-toolbar").first
 
     @property
     def settings(self) -> Locator:
@@ -221,7 +221,9 @@ class MiniRailsView:
 
 def pick_option(where: Locator, label: str, option: str) -> None:
     """Pick ``option`` (its visible text) in the dropdown labelled ``label`` inside ``where``."""
-    dropdown = where.locator(".widget-dropdown", has=where.page.locator("label", has_text=label))
+    dropdown = where.locator(
+        ".widget-dropdown:visible", has=where.page.locator("label", has_text=label)
+    )
     dropdown.locator("select").select_option(label=option)
 
 
@@ -323,7 +325,7 @@ def let_bots_finish(view: MiniRailsView, seat: str, name: str, timeout_s: float 
     Checks that the final scores appear on the page; returns the status line.
     Screenshot ``NAME-game-over``.
     """
-    select = view.root.locator(".widget-dropdown", has_text=seat).locator("select")
+    select = view.root.locator(".widget-dropdown:visible", has_text=seat).locator("select")
     select.select_option(label="Greedy bot")
     result = view.wait_status(r"Game over: ", timeout_s=timeout_s)
     assert re.search(r"Game over: .+ (wins|share the victory) with -?\d+ points?\.", result), result

@@ -69,7 +69,7 @@ class OffTheRailsView:
 
     @property
     def scores(self) -> Locator:
-        return self.root.locator("xpath=./div[canvas]/following-sibling::div[1]")
+        return self.root.locator(".railwidgets-scores").first
 
     def button(self, name: str) -> Locator:
         """A button by its visible text (the accessible name also holds the icon's glyph)."""

@@ -134,7 +134,7 @@ class TwistyView:
 
     def set_seat(self, name: str, kind: str) -> None:
         """Choose ``kind`` ("Human", "Greedy bot") for the seat of player ``name``."""
-        select = self.root.locator(".widget-dropdown", has_text=name).locator("select")
+        select = self.root.locator(".widget-dropdown:visible", has_text=name).locator("select")
         select.select_option(label=kind)
 
 
