@@ -55,7 +55,7 @@ from railwidgets.core.game import Game
 from railwidgets.core.search import SearchBot
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, svg_img
-from railwidgets.i18n import N_, _, check_language, ngettext, tr, use
+from railwidgets.i18n import N_, _, check_language, ngettext, tr, tr_error, use
 from railwidgets.ui.access import AccessiblePlay
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.botplay import BotPlay, running_loop
@@ -182,7 +182,6 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         self._build_resume_row()
         self.rules_view.add_class("railwidgets-rules")
         self.toolbar.add_class("railwidgets-toolbar")
-        self.settings.add_class("railwidgets-settings")
         self.file_row.add_class("railwidgets-file")
         # the seats follow the toolbar on its row when they fit (one row less above the board)
         self.top_row = widgets.HBox(
@@ -197,7 +196,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         self.children = [
             self.top_row,
             self.rules_view,
-            self.settings,
+            self.settings_slot,
             self.file_row,
             self.action_row,
             self.status_row,
@@ -247,8 +246,9 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             relabel(tree(self))
             close_all(*self.decision.option_buttons)  # said again by _update_panels
             self.decision.option_buttons = []
-            self.settings.language.value = code
-            self.settings.speak()
+            if self._settings is not None:
+                self._settings.language.value = code
+                self._settings.speak()
             self._build_seat_row()
             self.rules.set_language(code)
             self.files.speak(code)
@@ -298,7 +298,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         """What to say when a person picks what the choice does not allow."""
         return (
             _("That cannot be picked now: {reason}. {prompt}")
-            .format(reason=tr(err.args[0] if err.args else err), prompt=self.prompt())
+            .format(reason=tr_error(err), prompt=self.prompt())
             .strip()
         )
 
@@ -445,7 +445,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         )
         self.load_input = self.files.load_input
         self.file_row = self.files.row
-        self.rules = RulesPanel(type(self.game).NAME)
+        self.rules = RulesPanel(type(self.game).NAME, self._lang)
         self.rules_button = self.rules.button
         self.rules_view = self.rules.view
         self.rules_button.observe(lambda _: self._update_rules(), "value")
@@ -462,25 +462,11 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        self.settings = NewGameForm(
-            type(self.game),
-            self.game.num_players,
-            self.game.options,
-            self.seats,
-            self.SEAT_CHOICES,
-            self.DEFAULT_BOT,
-            self._lang,
-        )
-        self.settings.language.observe(
-            lambda change: change["new"] != self._lang and self.set_language(change["new"]),
-            "value",
-        )
-        on_press(self.settings.start, self.start_new_game, lambda t: self.say(t, error=True))
-        on_press(
-            self.settings.cancel,
-            lambda: self.settings.show(False),
-            lambda t: self.say(t, error=True),
-        )
+        # New game…'s form is made the first time it is opened (``settings``): a widget at
+        # rest keeps a hundred fewer models, and a page reload restores every model from the
+        # kernel within JupyterLab's few seconds.
+        self._settings: NewGameForm | None = None
+        self.settings_slot = widgets.Box()
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
         self._build_seat_row()
@@ -906,6 +892,38 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             self.choice = Choice.of((), self.parts)
 
     # -- new games, saved games ------------------------------------------------------------------
+
+    @property
+    def settings(self) -> NewGameForm:
+        """New game…'s form: the next game's players, seed, options, language and seats
+        (made when first needed, from the game on the board)."""
+        if self._settings is None:
+            with use(self._lang):
+                form = self._make_settings()
+            self._settings_made(form)
+            self._settings = form
+            self.settings_slot.children = (form,)
+        return self._settings
+
+    def _make_settings(self) -> NewGameForm:
+        """New game…'s form, bound to this widget (in the language in use)."""
+        form = NewGameForm(
+            type(self.game),
+            self.game.num_players,
+            self.game.options,
+            self.seats,
+            self.SEAT_CHOICES,
+            self.DEFAULT_BOT,
+            self._lang,
+        )
+        form.add_class("railwidgets-settings")
+        form.language.observe(
+            lambda change: change["new"] != self._lang and self.set_language(change["new"]),
+            "value",
+        )
+        on_press(form.start, self.start_new_game, lambda t: self.say(t, error=True))
+        on_press(form.cancel, lambda: form.show(False), lambda t: self.say(t, error=True))
+        return form
 
     def toggle_settings(self) -> None:
         """New game…: show or hide the next game's settings (the seats as they are now)."""

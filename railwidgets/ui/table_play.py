@@ -40,7 +40,7 @@ import ipywidgets as widgets
 from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError, RailwidgetsError
 from railwidgets.core.game import Game
-from railwidgets.i18n import N_, _, tr
+from railwidgets.i18n import N_, _, tr, tr_error
 from railwidgets.tables import (
     HUMAN,
     MovedFirst,
@@ -168,9 +168,7 @@ def table_widget(query: str | None = None, store: str | Store | None = None) -> 
             widget.layout.width = "100%"
             box.children = [widget]
         except (RailwidgetsError, ValueError) as err:
-            text = (
-                f"<div style='color:{ERROR};font-weight:bold'>✗ {escape(_sentence(str(err)))}</div>"
-            )
+            text = f"<div style='color:{ERROR};font-weight:bold'>✗ {escape(_sentence(tr_error(err)))}</div>"
             retry = widgets.Button(description=_("Try again"), icon="refresh")
             retry.on_click(attempt)
             box.children = (
@@ -244,20 +242,23 @@ class TablePlay:
         self._table_here_at = 0.0
         self._table_retry_at = 0.0
         self._table_retry = RETRY_SECONDS
-        self.table_button = words(
+
+    def _settings_made(self, form: NewGameForm) -> None:
+        """New game…'s form, just made, offers "Play at a table" beside Start."""
+        table_button = words(
             widgets.Button(icon="users"),
             description=N_("Play at a table"),
             tooltip=N_("Each person at their own browser: make a table and a link per seat"),
         )
-        self.table_button.on_click(lambda _: self._guarded(self.create_table))
-        buttons = self.settings.children[-1]
-        buttons.children = (*buttons.children, self.table_button)
+        table_button.on_click(lambda _: self._guarded(self.create_table))
+        buttons = form.children[-1]
+        buttons.children = (*buttons.children, table_button)
 
     def _guarded(self, call: Any) -> None:
         try:
             call()
         except Exception as err:  # a button must answer, never fail silently
-            self.say(_("That did not work: {error}").format(error=err), error=True)
+            self.say(_("That did not work: {error}").format(error=tr_error(err)), error=True)
 
     # -- joining -------------------------------------------------------------------------------
 
@@ -432,15 +433,16 @@ class TablePlay:
             table.play(action)
         except MovedFirst as err:
             self._table_show()
-            self.say(_sentence(str(err)), error=True)
+            self.say(_sentence(tr_error(err)), error=True)
             return False
         except (IllegalActionError, SeatRefused) as err:
-            self.say(_sentence(str(err)), error=True)
+            self.say(_sentence(tr_error(err)), error=True)
             return False
         except StoreUnavailable as err:
             self._table_trouble(err)
             self.say(
-                _("Your move was not sent: {error}. Play it again.").format(error=err), error=True
+                _("Your move was not sent: {error}. Play it again.").format(error=tr_error(err)),
+                error=True,
             )
             return False
         except TableDamaged as err:
@@ -543,7 +545,7 @@ class TablePlay:
     def _table_trouble(self, err: StoreUnavailable) -> None:
         """The store is busy or gone: say so, and try again later (doubling the wait)."""
         first = not self.table_problem
-        self.table_problem = _sentence(str(err))
+        self.table_problem = _sentence(tr_error(err))
         self._table_retry_at = time.monotonic() + self._table_retry
         self._table_retry = min(60.0, self._table_retry * 2)
         self._table_update_line()
@@ -551,7 +553,7 @@ class TablePlay:
             self.say(self.table_problem, error=True)
 
     def _table_damaged(self, err: TableDamaged) -> None:
-        self.table_problem = _sentence(str(err))
+        self.table_problem = _sentence(tr_error(err))
         self._table_update_line()
         self.say(
             _("{problem} Nobody can play on at it.").format(problem=self.table_problem),
