@@ -63,6 +63,7 @@ __all__ = [
     "pgettext",
     "set_language",
     "tr",
+    "tr_error",
     "use",
 ]
 
@@ -311,3 +312,13 @@ def tr(value: object, lang: str | None = None) -> str:
     """``value`` as the reader reads it: a :class:`Text` in ``lang`` (default: the
     language in use), anything else as it is."""
     return value.say(lang) if isinstance(value, Text | Joined) else str(value)
+
+
+def tr_error(err: BaseException, lang: str | None = None) -> str:
+    """An error's message as the reader reads it (``str(err)`` would lose a
+    :class:`Text` message's words, so this reads the message itself).
+
+    >>> tr_error(ValueError(T_("New game.")), "pl"), tr_error(KeyError("x"))
+    ('Nowa gra.', "'x'")
+    """
+    return tr(err.args[0], lang) if err.args and isinstance(err.args[0], Text) else str(err)

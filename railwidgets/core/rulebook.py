@@ -2,7 +2,9 @@
 
 Every game ships a ``reference.md`` in its package: the rules in plain words,
 numbered exactly as the engine cites them (``§2.7.4``, ``R25``, ``C-5``,
-``D-24``, ``M8``, ...). A heading that starts with a rule number opens a
+``D-24``, ``M8``, ...), and the same reference in each language of the
+interface (``reference.ru.md``, ``reference.es.md``, ``reference.pl.md``), with
+the same numbers, so a refusal said in Russian opens the Russian section it cites. A heading that starts with a rule number opens a
 section; the section runs to the next heading of the same or a higher level, so
 ``§2.7`` holds ``§2.7.1`` to ``§2.7.11``.
 
@@ -25,6 +27,8 @@ Refusals name their rules, and each name opens a section:
 ['The chasm phase', 'Where chasm tokens may go']
 >>> RuleBook.for_game("twistytracks").section("R25").title
 'Everyone plays at once, in secret'
+>>> RuleBook.for_game("minirails", "es").section("§2.8.5").number
+'§2.8.5'
 
 The HTML is made from a small Markdown subset (headings, paragraphs, lists,
 tables, quotes, bold, italic, code); everything else is escaped:
@@ -44,6 +48,7 @@ from functools import cache
 from importlib import resources
 
 from railwidgets.core.errors import RailwidgetsError
+from railwidgets.i18n import check_language
 
 __all__ = ["GAMES", "HTML_TAGS", "RuleBook", "Section", "UnknownRuleError", "to_html"]
 
@@ -112,8 +117,9 @@ class RuleBook:
         self._citation = re.compile(rf"§\d+(?:\.\d+)*{lettered}")
 
     @classmethod
-    def for_game(cls, game: str) -> RuleBook:
-        """The reference shipped with ``game`` (a record name such as ``"minirails"``).
+    def for_game(cls, game: str, lang: str = "en") -> RuleBook:
+        """The reference shipped with ``game`` (a record name such as ``"minirails"``),
+        in ``lang`` (a language of the interface: ``"en"``, ``"ru"``, ``"es"``, ``"pl"``).
 
         Each game's book is read once and shared.
 
@@ -123,10 +129,23 @@ class RuleBook:
         Traceback (most recent call last):
         ...
         railwidgets.core.rulebook.UnknownRuleError: no rules reference for 'chess' (games: minirails, twistytracks, offtherails)
+        >>> RuleBook.for_game("minirails", "xx")
+        Traceback (most recent call last):
+        ...
+        railwidgets.core.errors.OptionError: there is no language 'xx': the languages are en (English), ru (Русский), es (Español), pl (Polski)
         """
         if game not in GAMES:
             raise UnknownRuleError(f"no rules reference for {game!r} (games: {', '.join(GAMES)})")
-        return _load(game)
+        return _load(game, check_language(lang))
+
+    @staticmethod
+    def file_name(lang: str) -> str:
+        """The file of the reference in ``lang`` inside a game's package.
+
+        >>> RuleBook.file_name("en"), RuleBook.file_name("ru")
+        ('reference.md', 'reference.ru.md')
+        """
+        return REFERENCE_FILE if lang == "en" else REFERENCE_FILE.replace(".md", f".{lang}.md")
 
     def section(self, number: str) -> Section:
         """The section ``number``; a number without a section of its own gives its nearest parent.
@@ -188,8 +207,12 @@ class RuleBook:
 
 
 @cache
-def _load(game: str) -> RuleBook:
-    text = resources.files(f"railwidgets.{game}").joinpath(REFERENCE_FILE).read_text("utf-8")
+def _load(game: str, lang: str) -> RuleBook:
+    name = RuleBook.file_name(lang)
+    try:
+        text = resources.files(f"railwidgets.{game}").joinpath(name).read_text("utf-8")
+    except FileNotFoundError:
+        raise UnknownRuleError(f"no rules reference for {game!r} in {lang!r} ({name})") from None
     return RuleBook(game, text)
 
 

@@ -27,7 +27,7 @@ from html import escape
 from typing import Any, ClassVar
 
 from railwidgets.draw.palette import Swatch
-from railwidgets.i18n import N_, T_, _, capital, joined, tr
+from railwidgets.i18n import N_, T_, _, capital, joined, tr, tr_error
 from railwidgets.minirails import render
 from railwidgets.minirails import words as position_words
 from railwidgets.minirails.bots import GreedyBot
@@ -303,7 +303,7 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
                     )
                 )
             return self.event_text(self.why_not(Build(company, slot, value)))  # type: ignore[arg-type]
-        return f"{tr(err.args[0] if err.args else err)}. {self.prompt()}"
+        return f"{tr_error(err)}. {self.prompt()}"
 
     def consequences(self, seat: int, action: Any, lines: Sequence[str]) -> list[str]:
         """What a move led to: its company's shares moved (the move's own line, less the
@@ -332,7 +332,7 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         try:
             self.game.copy().apply(action)
         except ValueError as err:
-            return tr(err.args[0] if err.args else err)
+            return tr_error(err)
         return _("{move} is legal, but not the decision in hand.").format(move=tr(action.words()))
 
     # -- words and tables -----------------------------------------------------------------------------

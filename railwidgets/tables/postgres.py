@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from railwidgets.i18n import T_
 from railwidgets.tables.errors import StoreUnavailable
 from railwidgets.tables.store import Conflict, Execute, Store
 
@@ -49,7 +50,7 @@ class PostgresStore(Store):
             import psycopg
         except ImportError:
             raise StoreUnavailable(
-                "a PostgreSQL table store needs psycopg 3: pip install 'psycopg[binary]'"
+                T_("a PostgreSQL table store needs psycopg 3: pip install 'psycopg[binary]'")
             ) from None
         self._psycopg = psycopg
         self.url = url
@@ -65,7 +66,11 @@ class PostgresStore(Store):
     def _unavailable(self, err: Exception) -> StoreUnavailable:
         text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         return StoreUnavailable(
-            f"the table store {self.where} cannot be reached ({shown_url(text)}); trying again"
+            T_(
+                "the table store {where} cannot be reached ({error}); trying again",
+                where=self.where,
+                error=shown_url(text),
+            )
         )
 
     def _connection(self) -> Any:

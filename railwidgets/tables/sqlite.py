@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from railwidgets.core.paths import data_folder
+from railwidgets.i18n import T_
 from railwidgets.tables.errors import StoreUnavailable
 from railwidgets.tables.store import Conflict, Execute, Store
 
@@ -46,7 +47,7 @@ class SQLiteStore(Store):
             self._conn.execute("PRAGMA synchronous=NORMAL")
         except (OSError, sqlite3.Error) as err:
             raise StoreUnavailable(
-                f"the table store {self.where} cannot be opened: {err}"
+                T_("the table store {where} cannot be opened: {error}", where=self.where, error=err)
             ) from None
         self._version: int | None = None
         self.init_schema()
@@ -74,7 +75,11 @@ class SQLiteStore(Store):
                 raise
 
     def _unavailable(self, err: sqlite3.Error) -> str:
-        return f"the table store {self.where} is busy or cannot be read ({err}); trying again"
+        return T_(
+            "the table store {where} is busy or cannot be read ({error}); trying again",
+            where=self.where,
+            error=str(err),
+        )
 
     def changed(self, table_id: str) -> bool:
         with self._lock:

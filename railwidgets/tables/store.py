@@ -56,6 +56,7 @@ from railwidgets.core.action import Action, decode_action
 from railwidgets.core.bots import Bot, choose, handed
 from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game, game_class
+from railwidgets.i18n import T_, Text
 from railwidgets.tables.bots import HUMAN, bot_seed_for, make_bot, seat_kinds
 from railwidgets.tables.errors import (
     MovedFirst,
@@ -232,12 +233,23 @@ class Store(ABC):
             version = -1
         if version > SCHEMA_VERSION:
             raise StoreTooNew(
-                f"the table store {self.where} was written by a newer railwidgets "
-                f"(store layout {version}; this one reads layout {SCHEMA_VERSION}): "
-                "upgrade railwidgets to play at its tables"
+                T_(
+                    "the table store {where} was written by a newer railwidgets "
+                    "(store layout {version}; this one reads layout {reads}): "
+                    "upgrade railwidgets to play at its tables",
+                    where=self.where,
+                    version=version,
+                    reads=SCHEMA_VERSION,
+                )
             )
         if version < 1:
-            raise StoreTooNew(f"the table store {self.where} has an unknown layout {value!r}")
+            raise StoreTooNew(
+                T_(
+                    "the table store {where} has an unknown layout {value}",
+                    where=self.where,
+                    value=repr(value),
+                )
+            )
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -307,7 +319,13 @@ class Store(ABC):
                     )
                 self.notify(execute, table_id)
         except Conflict:
-            raise ValueError(f"there is a table {table_id!r} already in {self.where}") from None
+            raise ValueError(
+                T_(
+                    "there is a table {table} already in {where}",
+                    table=repr(table_id),
+                    where=self.where,
+                )
+            ) from None
         return NewTable(table_id, kinds, tokens)
 
     def join(
@@ -322,14 +340,22 @@ class Store(ABC):
         spectator (no seat). With ``game`` (a game class), a table of another game is
         refused. The table comes caught up: every stored move replayed and checked."""
         if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id):
-            raise UnknownTable(f"{table_id!r} is not a table id (letters, digits, '-' and '_')")
+            raise UnknownTable(
+                T_("{table} is not a table id (letters, digits, '-' and '_')", table=repr(table_id))
+            )
         with self.transaction(write=False) as execute:
             rows = execute(
                 "SELECT game, head, seats, bot_seed, damaged FROM railwidgets_tables WHERE id = ?",
                 (table_id,),
             )
             if not rows:
-                raise UnknownTable(f"there is no table {table_id!r} in {self.where}")
+                raise UnknownTable(
+                    T_(
+                        "there is no table {table} in {where}",
+                        table=repr(table_id),
+                        where=self.where,
+                    )
+                )
             name, head, kinds_text, bot_seed, damaged = rows[0]
             hashes = dict(
                 execute(
@@ -342,35 +368,61 @@ class Store(ABC):
                 title = game_class(name).TITLE
             except RecordError:
                 title = repr(name)
-            raise UnknownTable(f"table {table_id!r} plays {title}, not {game.TITLE}")
+            raise UnknownTable(
+                T_(
+                    "table {table} plays {title}, not {this}",
+                    table=repr(table_id),
+                    title=title,
+                    this=game.TITLE,
+                )
+            )
         if damaged is not None:
-            raise TableDamaged(f"table {table_id!r} is damaged: {damaged}")
+            raise TableDamaged(_damaged(table_id, damaged))
         try:
             kinds = tuple(json.loads(kinds_text))
             started = game_class(name).from_json(json.dumps({**json.loads(head), "actions": []}))
         except (RecordError, ValueError, TypeError) as err:
             self.damage(table_id, f"its start does not load: {err}")
             raise TableDamaged(
-                f"table {table_id!r} is damaged: its start does not load: {err}"
+                _damaged(table_id, T_("its start does not load: {error}", error=str(err)))
             ) from None
         digest = None
         if seat is not None:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(kinds):
-                raise SeatRefused(f"table {table_id!r} has seats 0–{len(kinds) - 1}, not {seat!r}")
+                raise SeatRefused(
+                    T_(
+                        "table {table} has seats 0–{last}, not {seat}",
+                        table=repr(table_id),
+                        last=len(kinds) - 1,
+                        seat=repr(seat),
+                    )
+                )
             who = _seat_name(started, seat)
             if kinds[seat] != HUMAN:
-                raise SeatRefused(f"{who} at table {table_id!r} is played by a bot")
+                raise SeatRefused(
+                    T_("{who} at table {table} is played by a bot", who=who, table=repr(table_id))
+                )
             if not token:
                 raise SeatRefused(
-                    f"{who} at table {table_id!r} needs its token (the seat's link carries it); "
-                    "without one you can watch as a spectator"
+                    T_(
+                        "{who} at table {table} needs its token (the seat's link carries it); "
+                        "without one you can watch as a spectator",
+                        who=who,
+                        table=repr(table_id),
+                    )
                 )
             digest = token_hash(str(token))
             stored = hashes.get(seat)
             if stored is None or not hmac.compare_digest(stored, digest):
-                raise SeatRefused(f"that is not the token of {who} at table {table_id!r}")
+                raise SeatRefused(
+                    T_(
+                        "that is not the token of {who} at table {table}",
+                        who=who,
+                        table=repr(table_id),
+                    )
+                )
         elif token is not None:
-            raise SeatRefused("a token belongs to a seat: say which seat it is for")
+            raise SeatRefused(T_("a token belongs to a seat: say which seat it is for"))
         table = Table(self, table_id, seat, started, kinds, bot_seed, digest)
         table.refresh()
         return table
@@ -454,9 +506,15 @@ class Table:
                 (self.id, len(self.moves)),
             )
         if not damaged:
-            raise TableDamaged(f"table {self.id!r} is gone from {self.store.where}")
+            raise TableDamaged(
+                T_(
+                    "table {table} is gone from {where}",
+                    table=repr(self.id),
+                    where=self.store.where,
+                )
+            )
         if damaged[0][0] is not None:
-            raise TableDamaged(f"table {self.id!r} is damaged: {damaged[0][0]}")
+            raise TableDamaged(_damaged(self.id, damaged[0][0]))
         new = []
         for number, seat, text in rows:
             move = self._check(number, seat, text)
@@ -470,20 +528,35 @@ class Table:
         expected = len(self.moves) + 1
         try:
             if number != expected:
-                raise RecordError(f"move {expected} is missing (the next row is {number!r})")
+                raise RecordError(
+                    T_(
+                        "move {number} is missing (the next row is {row})",
+                        number=expected,
+                        row=repr(number),
+                    )
+                )
             if seat != self.game.current_player:
                 raise RecordError(
-                    f"move {number} is by seat {seat!r}, but seat {self.game.current_player!r} was to play"
+                    T_(
+                        "move {number} is by seat {seat}, but seat {turn} was to play",
+                        number=number,
+                        seat=repr(seat),
+                        turn=repr(self.game.current_player),
+                    )
                 )
             action = decode_action(json.loads(text), type(self.game).ACTIONS)
             if not self.game.is_legal(action):
-                raise RecordError(f"move {number} ({action}) is not legal there")
+                raise RecordError(
+                    T_("move {number} ({action}) is not legal there", number=number, action=action)
+                )
         except (ValueError, TypeError) as err:  # RecordError is a ValueError
             reason = (
-                f"{err}" if isinstance(err, RecordError) else f"move {number} does not load: {err}"
+                err.args[0]
+                if isinstance(err, RecordError) and err.args
+                else T_("move {number} does not load: {error}", number=number, error=str(err))
             )
-            self.store.damage(self.id, reason)
-            raise TableDamaged(f"table {self.id!r} is damaged: {reason}") from None
+            self.store.damage(self.id, str(reason))
+            raise TableDamaged(_damaged(self.id, reason)) from None
         return Move(number, seat, action)
 
     def connected(self, within: float = CONNECTED_WITHIN) -> list[int]:
@@ -546,14 +619,14 @@ class Table:
 
     def _acting_seat(self) -> int:
         if self.seat is None or self._digest is None:
-            raise SeatRefused("a spectator cannot play: open a seat's link to play")
+            raise SeatRefused(T_("a spectator cannot play: open a seat's link to play"))
         return self.seat
 
-    def _not_your_turn(self) -> str:
+    def _not_your_turn(self) -> Text:
         seat = self.game.current_player
         if seat is None:
-            return "the game is over"
-        return f"it is not your turn: {_seat_name(self.game, seat)} is to play"
+            return T_("the game is over")
+        return T_("it is not your turn: {who} is to play", who=_seat_name(self.game, seat))
 
     def _append(self, seat: int, action: Action) -> Move:
         self._acting_seat()
@@ -578,19 +651,35 @@ class Table:
             return move
         new = self.refresh()  # raises TableDamaged when that is why
         if not new:  # nothing new, not damaged: the token no longer matches
-            raise SeatRefused(f"table {self.id!r} no longer takes moves from this seat's token")
+            raise SeatRefused(
+                T_(
+                    "table {table} no longer takes moves from this seat's token",
+                    table=repr(self.id),
+                )
+            )
         first = new[0]
         raise MovedFirst(
-            f"{_seat_name(self.game, first.seat)} moved first (move {first.number}); "
-            "your move was not played. The board shows the table as it is now.",
+            T_(
+                "{who} moved first (move {number}); "
+                "your move was not played. The board shows the table as it is now.",
+                who=_seat_name(self.game, first.seat),
+                number=first.number,
+            ),
             first.seat,
             first.number,
         )
 
 
 def _seat_name(game: Game, seat: int) -> str:
+    """``Seat 2 (Green)``: the seat's number, from 1, and its player's name."""
     name = game.player_name(seat)
-    return name if name.startswith("Seat ") else f"Seat {seat + 1} ({name})"
+    if str(name).startswith("Seat "):  # a game whose players are named by their seats
+        return name
+    return T_("Seat {number} ({name})", number=seat + 1, name=name)
+
+
+def _damaged(table_id: str, reason: object) -> Text:
+    return T_("table {table} is damaged: {reason}", table=repr(table_id), reason=reason)
 
 
 def _seats_of(game: Game) -> Iterator[int]:

@@ -28,9 +28,9 @@ PANEL_HEIGHT = "190px"
 class RulesPanel:
     """The Rules button and the panel it opens, for one game's rules reference."""
 
-    def __init__(self, game_name: str) -> None:
-        self.book = self.book_for(game_name)
+    def __init__(self, game_name: str, lang: str = "en") -> None:
         self.game_name = game_name
+        self.book = self.book_for(game_name, lang)
         self.button = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
         words(
             self.button,
@@ -50,14 +50,16 @@ class RulesPanel:
         self.shown: list[str] = []  # the numbers of the sections shown
 
     @staticmethod
-    def book_for(game_name: str) -> RuleBook | None:
+    def book_for(game_name: str, lang: str = "en") -> RuleBook | None:
+        """The game's reference in ``lang`` (``None`` for a game without one)."""
         try:
-            return RuleBook.for_game(game_name)
+            return RuleBook.for_game(game_name, lang)
         except UnknownRuleError:
             return None
 
     def set_language(self, lang: str) -> None:
-        """Show the rules again in the language in use (``lang``)."""
+        """Show the rules again in ``lang``: the reference in that language, same sections."""
+        self.book = self.book_for(self.game_name, lang)
         self.render()
 
     def cite(self, text: str) -> None:

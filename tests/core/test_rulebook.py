@@ -15,6 +15,7 @@ import pytest
 from railwidgets import minirails, offtherails, twistytracks
 from railwidgets.core.errors import IllegalActionError
 from railwidgets.core.rulebook import GAMES, HTML_TAGS, RuleBook, UnknownRuleError, to_html
+from railwidgets.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {"minirails": minirails, "twistytracks": twistytracks, "offtherails": offtherails}
@@ -254,3 +255,21 @@ def test_refusals_of_real_illegal_actions_cite_numbers_that_open_sections(
         for number in book.cited(message):
             assert number in book, f"{message!r} cites {number}, which the reference lacks"
         assert book.explain(message)
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_24_2_each_reference_in_each_language_has_the_english_sections(
+    game: str, lang: str
+) -> None:
+    """Issue 24 item 2: the same numbers, at the same levels, in the same order, and the
+    same rules cited, so a citation in any language opens the same section."""
+    english, other = RuleBook.for_game(game), RuleBook.for_game(game, lang)
+    assert [(s.number, s.level) for s in other.sections] == [
+        (s.number, s.level) for s in english.sections
+    ]
+    assert all(s.title for s in other.sections)  # every title said, not just a number
+    assert set(other.cited(other.markdown)) == set(english.cited(english.markdown))
+    assert other.markdown.count("§") >= english.markdown.count("§") * 0.9
+    differ = [s.number for s in english.sections if s.title == other.section(s.number).title]
+    assert len(differ) <= len(english.sections) // 10, f"titles left in English: {differ}"
