@@ -47,13 +47,17 @@ class BuildPyWithNotebooks(build_py):
             compile_catalogs(LOCALE)
             return
         compile_catalogs(Path(self.build_lib, "railwidgets", "locale"))
-        notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
+        notebooks = sorted(
+            path for path in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts
+        )
         if not notebooks:
             raise SystemExit(f"setup.py: no tutorial notebooks in {NOTEBOOKS} to package")
         target = Path(self.build_lib, "railwidgets", "tutorials", "notebooks")
         self.mkpath(str(target))
-        for notebook in notebooks:
-            self.copy_file(str(notebook), str(target / notebook.name))
+        for notebook in notebooks:  # the language folders (ru/, es/, pl/) kept
+            copy = target / notebook.relative_to(NOTEBOOKS)
+            self.mkpath(str(copy.parent))
+            self.copy_file(str(notebook), str(copy))
 
 
 setup(cmdclass={"build_py": BuildPyWithNotebooks})

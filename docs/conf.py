@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -77,34 +78,52 @@ nitpick_ignore_regex = [
 
 NOTEBOOKS = ROOT / "notebooks"
 TUTORIALS = DOCS / "tutorials"
-#: Links of the notebooks (written for JupyterLab and GitHub, relative to notebooks/) that
-#: lead elsewhere on this site; any other link out of notebooks/ leads to the repository.
-NOTEBOOK_LINKS = {
-    "../railwidgets/minirails/reference.md": "../rules/minirails.md",
-    "../railwidgets/twistytracks/reference.md": "../rules/twistytracks.md",
-    "../railwidgets/offtherails/reference.md": "../rules/offtherails.md",
-    "index.ipynb": "index.md",
-}
+#: The games whose rules reference is a page of this site (docs/rules/<game>[.<lang>].md).
+RULES_PAGES = ("minirails", "twistytracks", "offtherails")
 REPOSITORY = "https://github.com/railwidgets/railwidgets/blob/main/"
 MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^)\s#]+)(?P<anchor>#[^)\s]*)?\)")
+REFERENCE = re.compile(r"railwidgets/(?P<game>\w+)/reference(?P<lang>\.\w\w)?\.md")
 
 
-def site_link(match: re.Match[str]) -> str:
-    """A notebook's Markdown link, pointed where it leads on this site."""
+def notebook_sources() -> list[Path]:
+    """The notebooks of notebooks/ and of its language folders (notebooks/ru/, ...)."""
+    return sorted(
+        path
+        for path in NOTEBOOKS.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in path.parts and path != NOTEBOOKS / "index.ipynb"
+    )
+
+
+def site_link(match: re.Match[str], folder: Path) -> str:
+    """A Markdown link of a notebook in ``folder`` (written for JupyterLab and GitHub), pointed
+    where it leads on this site: a rules reference to its page, the notebooks' index to the
+    tutorials' index, another notebook to its copy, anything else to the repository."""
     target, anchor = match["target"], match["anchor"] or ""
-    if target in NOTEBOOK_LINKS:
-        target = NOTEBOOK_LINKS[target]
-    elif target.startswith("../"):
-        target = REPOSITORY + target.removeprefix("../")
+    if target.startswith(("http:", "https:", "mailto:")):
+        return match.group()
+    here = TUTORIALS / folder.relative_to(NOTEBOOKS)
+    leads = (folder / target).resolve()
+    if not leads.is_relative_to(ROOT):
+        return match.group()
+    reference = REFERENCE.fullmatch(leads.relative_to(ROOT).as_posix())
+    if reference and reference["game"] in RULES_PAGES:
+        page = DOCS / "rules" / f"{reference['game']}{reference['lang'] or ''}.md"
+        target = os.path.relpath(page, here)
+    elif leads == NOTEBOOKS / "index.ipynb":
+        target = os.path.relpath(TUTORIALS / "index.md", here)
+    elif not leads.is_relative_to(NOTEBOOKS):
+        target = REPOSITORY + leads.relative_to(ROOT).as_posix()
     return f"]({target}{anchor})"
 
 
-def site_notebook(notebook: dict) -> dict:
+def site_notebook(notebook: dict, folder: Path = NOTEBOOKS) -> dict:
     """A notebook as this site shows it: links pointed at the site's pages, and outputs that
     are a live widget with no picture (a progress bar) left out."""
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
-            cell["source"] = MARKDOWN_LINK.sub(site_link, "".join(cell["source"]))
+            cell["source"] = MARKDOWN_LINK.sub(
+                lambda match: site_link(match, folder), "".join(cell["source"])
+            )
         outputs = cell.get("outputs")
         if outputs:
             cell["outputs"] = [
@@ -119,15 +138,18 @@ def site_notebook(notebook: dict) -> dict:
 
 
 def copy_notebooks() -> None:
-    """docs/tutorials/*.ipynb from notebooks/ (the one source; the copies are not committed)."""
-    for stale in TUTORIALS.glob("*.ipynb"):
+    """docs/tutorials/ from notebooks/ (the one source; the copies are not committed), the
+    language folders too (docs/tutorials/ru/, ...)."""
+    for stale in TUTORIALS.rglob("*.ipynb"):
         stale.unlink()
-    for source in sorted(NOTEBOOKS.glob("*.ipynb")):
-        if source.name == "index.ipynb":  # tutorials/index.md is this site's index of them
-            continue
+    for source in notebook_sources():
+        folder = source.parent
+        copy = TUTORIALS / source.relative_to(NOTEBOOKS)
+        copy.parent.mkdir(exist_ok=True)
         notebook = json.loads(source.read_text(encoding="utf-8"))
-        (TUTORIALS / source.name).write_text(
-            json.dumps(site_notebook(notebook), ensure_ascii=False, indent=1), encoding="utf-8"
+        copy.write_text(
+            json.dumps(site_notebook(notebook, folder), ensure_ascii=False, indent=1),
+            encoding="utf-8",
         )
 
 

@@ -18,8 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools.normalise_notebooks import all_notebooks
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "notebooks").glob("*.ipynb"))]
+DOCUMENTS = [REPO_ROOT / "README.md", *all_notebooks()]
 
 #: Links: inline ``[text](target "title")``, reference definitions, and HTML attributes.
 LINKS = (
@@ -65,7 +67,7 @@ def in_repository(base: Path, target: str) -> bool:
     return path.is_file() and REPO_ROOT in path.parents
 
 
-@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.relative_to(REPO_ROOT).as_posix())
 def test_27_11_every_relative_link_opens_a_file_of_the_repository(path: Path) -> None:
     dead = [
         f"{where}: {target}"
@@ -76,7 +78,7 @@ def test_27_11_every_relative_link_opens_a_file_of_the_repository(path: Path) ->
     assert not dead, "links to no file of the repository:\n" + "\n".join(dead)
 
 
-@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.relative_to(REPO_ROOT).as_posix())
 def test_27_11_every_file_named_in_code_is_in_the_repository(path: Path) -> None:
     dead = [
         f"{where}: {target}"

@@ -32,10 +32,11 @@ from tests.tools.normalise_notebooks import (
     NOTEBOOKS_DIR,
     WIDGET_STATE,
     WIDGET_VIEW,
+    all_notebooks,
     without_unneeded_widget_state,
 )
 
-NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+NOTEBOOKS = all_notebooks()
 TUTORIALS = {"mini-rails.ipynb", "off-the-rails.ipynb", "twisty-tracks.ipynb"}
 #: Bytes a saved notebook may take: a tutorial, and any other notebook.
 TUTORIAL_BUDGET = 600_000
@@ -50,7 +51,7 @@ def test_27_15_the_tutorials_are_all_there() -> None:
     assert {p.name for p in NOTEBOOKS} >= TUTORIALS
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(NOTEBOOKS_DIR).as_posix())
 def test_27_15_every_notebook_is_within_its_budget(path: Path) -> None:
     size = path.stat().st_size
     budget = TUTORIAL_BUDGET if path.name in TUTORIALS else OTHER_BUDGET
@@ -60,7 +61,7 @@ def test_27_15_every_notebook_is_within_its_budget(path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(NOTEBOOKS_DIR).as_posix())
 def test_27_15_a_saved_board_is_one_picture(path: Path) -> None:
     for index, cell in enumerate(notebook(path)["cells"]):
         for output in cell.get("outputs", []):
@@ -68,7 +69,7 @@ def test_27_15_a_saved_board_is_one_picture(path: Path) -> None:
             assert "image/svg+xml" not in data, f"{path.name} cell {index}: an SVG output"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(NOTEBOOKS_DIR).as_posix())
 def test_27_15_widget_state_is_saved_only_where_a_static_view_needs_it(path: Path) -> None:
     nb = notebook(path)
     assert without_unneeded_widget_state(nb) == nb, (

@@ -17,6 +17,7 @@ import pytest
 from tests.tools.normalise_notebooks import (
     NOTEBOOKS_DIR,
     REPO_ROOT,
+    all_notebooks,
     as_text,
     kernel_metadata,
     lab_text,
@@ -24,7 +25,7 @@ from tests.tools.normalise_notebooks import (
     normalise,
 )
 
-NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+NOTEBOOKS = all_notebooks()
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: A Markdown link ``[text](target)`` whose target is not a web address or an anchor.
 RELATIVE_LINK = re.compile(r"\]\((?!https?:|mailto:|#)(?P<target>[^)\s]+)\)")
@@ -41,7 +42,7 @@ def test_there_are_notebooks() -> None:
     }
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(NOTEBOOKS_DIR).as_posix())
 def test_jupyterlab_would_not_rewrite_the_notebook_on_open(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert lab_text(text) == text, f"JupyterLab would rewrite {path.name} when opened: {FIX}"
@@ -51,7 +52,7 @@ def test_jupyterlab_would_not_rewrite_the_notebook_on_open(path: Path) -> None:
 GAME_WIDGETS = ("MiniRailsWidget(", "TwistyTracksWidget(", "OffTheRailsWidget(")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(NOTEBOOKS_DIR).as_posix())
 def test_every_saved_widget_output_carries_a_picture(path: Path) -> None:
     """Where widgets cannot run (GitHub, nbviewer, Lab before Run All) the board shows, as
     an HTML image of its SVG: the one form all of them show (a notebook JupyterLab does
@@ -66,7 +67,7 @@ def test_every_saved_widget_output_carries_a_picture(path: Path) -> None:
                 assert "data:image/svg+xml;base64," in html, f"{path.name} cell {index}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(NOTEBOOKS_DIR).as_posix())
 def test_relative_links_open_files_of_the_repository(path: Path) -> None:
     """A link such as ``../railwidgets/minirails/reference.md`` works on GitHub and in Lab."""
     for index, cell in enumerate(cells(path)):

@@ -47,8 +47,10 @@ CHECK = textwrap.dedent(
                 + [minirails.Game(players=3, seed=7)._repr_svg_()[:4]],
         "russian": MiniRailsWidget(players=3, seed=1, animate=False, lang="ru").undo_button.description,
         "references": {
-            game: package.joinpath(game, "reference.md").read_text(encoding="utf-8")[:2]
+            f"{game} {lang}": package.joinpath(game, name).read_text(encoding="utf-8")[:2]
             for game in ("minirails", "twistytracks", "offtherails")
+            for lang, name in (("en", "reference.md"), ("ru", "reference.ru.md"),
+                               ("es", "reference.es.md"), ("pl", "reference.pl.md"))
         },
     }))
     """
@@ -86,13 +88,19 @@ def test_wheel_installs_and_works_without_the_repository(tmp_path: Path) -> None
     assert Path(found["file"]).is_relative_to(venv)
     assert found["version"] == found["metadata_version"] == version
     assert found["svgs"] == ["<svg"] * 4
-    assert found["references"] == {g: "# " for g in ("minirails", "twistytracks", "offtherails")}
+    assert found["references"] == {  # in every language (issue 24)
+        f"{g} {lang}": "# "
+        for g in ("minirails", "twistytracks", "offtherails")
+        for lang in ("en", "ru", "es", "pl")
+    }
     assert found["russian"] == "Отменить"  # the compiled catalogs are in the wheel (issue 24)
 
     copied = run([str(python), "-m", "railwidgets.tutorials", "tutorials"], cwd=away)
     assert "jupyter lab tutorials" in copied.stdout
-    sources = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    assert sources
-    assert sorted(p.name for p in (away / "tutorials").iterdir()) == [p.name for p in sources]
+    notebooks = ROOT / "notebooks"
+    sources = sorted(p.relative_to(notebooks) for p in notebooks.rglob("*.ipynb"))
+    assert Path("ru/off-the-rails.ipynb") in sources  # the language folders too (issue 24)
+    copies = away / "tutorials"
+    assert sorted(p.relative_to(copies) for p in copies.rglob("*.ipynb")) == sources
     for source in sources:
-        assert (away / "tutorials" / source.name).read_bytes() == source.read_bytes()
+        assert (copies / source).read_bytes() == (notebooks / source).read_bytes()

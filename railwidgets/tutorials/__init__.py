@@ -1,11 +1,12 @@
 """The tutorial notebooks, for people who installed railwidgets with pip.
 
 ``python -m railwidgets.tutorials DIR`` copies them into ``DIR``; then ``jupyter lab DIR``
-opens them (``index.ipynb`` lists them all). In a clone of the repository they are the
+opens them (``index.ipynb`` lists them all). The tutorials in the languages of the games'
+rulebooks come in their language's folder (``ru/off-the-rails.ipynb``, ``es/…``, ``pl/…``). In a clone of the repository they are the
 files of ``notebooks/``; a wheel carries a copy of those inside this package.
 
->>> names = [path.name for path in notebooks()]
->>> "index.ipynb" in names and "mini-rails.ipynb" in names
+>>> names = [path.relative_to(notebooks_folder()).as_posix() for path in notebooks()]
+>>> "index.ipynb" in names and "mini-rails.ipynb" in names and "ru/off-the-rails.ipynb" in names
 True
 """
 
@@ -36,8 +37,12 @@ def notebooks_folder() -> Path:
 
 
 def notebooks() -> list[Path]:
-    """The tutorial notebooks, sorted by name."""
-    return sorted(notebooks_folder().glob("*.ipynb"))
+    """The tutorial notebooks, sorted by their path in the folder (language folders too)."""
+    return sorted(
+        path
+        for path in notebooks_folder().rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in path.parts
+    )
 
 
 def copy_notebooks(destination: str | Path, *, overwrite: bool = False) -> list[Path]:
@@ -50,18 +55,22 @@ def copy_notebooks(destination: str | Path, *, overwrite: bool = False) -> list[
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     copies = copy_notebooks(folder)
-    ...     [path.name for path in copies] == [path.name for path in notebooks()]
+    ...     len(copies) == len(notebooks()) and (Path(folder) / "ru" / "index.ipynb").exists()
     True
     """
-    sources = notebooks()
+    folder = notebooks_folder()
+    sources = {source.relative_to(folder): source for source in notebooks()}
     target = Path(destination)
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file, not a folder for the notebooks")
-    in_the_way = [target / source.name for source in sources if (target / source.name).exists()]
+    in_the_way = [name for name in sources if (target / name).exists()]
     if in_the_way and not overwrite:
-        names = ", ".join(path.name for path in in_the_way)
+        names = ", ".join(name.as_posix() for name in in_the_way)
         raise FileExistsError(
             f"{target} already has {names}: nothing copied (pass --overwrite to replace them)"
         )
-    target.mkdir(parents=True, exist_ok=True)
-    return [Path(shutil.copyfile(source, target / source.name)) for source in sources]
+    copies = []
+    for name, source in sources.items():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        copies.append(Path(shutil.copyfile(source, target / name)))
+    return copies

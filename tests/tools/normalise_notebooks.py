@@ -189,8 +189,15 @@ def normalise(text: str) -> str:
     return as_text(lab_form(without_unneeded_widget_state(without_timings(json.loads(text)))))
 
 
+def all_notebooks() -> list[Path]:
+    """Every notebook of notebooks/, those of its language folders (notebooks/ru/, ...) too."""
+    return sorted(
+        path for path in NOTEBOOKS_DIR.rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts
+    )
+
+
 def notebooks(paths: list[str]) -> list[Path]:
-    return [Path(p) for p in paths] if paths else sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+    return [Path(p) for p in paths] if paths else all_notebooks()
 
 
 def main(argv: list[str] | None = None) -> int:
