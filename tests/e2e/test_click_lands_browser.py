@@ -23,14 +23,17 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Locator, Page
 
+from railwidgets import minirails
 from railwidgets.minirails.components import COMPANY_FILL
 from railwidgets.minirails.render import DEFAULT_LAYOUT as MINI_LAYOUT
 from railwidgets.offtherails.components import START_TRACKS
 from railwidgets.offtherails.render import LAYOUT as OTR_LAYOUT
+from railwidgets.tables import open_store
 from railwidgets.twistytracks.geometry import Layout as TwistyLayout
 from tests.e2e import minirails_page, twisty_page
 from tests.e2e.browser import (
@@ -325,3 +328,25 @@ def test_27_10_voila_page_opens_with_the_whole_board_in_view(
     )
     # fitted, not shrunk more than it must be: the room left under it is small
     assert box["fold"] - box["bottom"] < 60 or box["height"] >= box["drawnHeight"] - 1, box
+
+
+# -- issue 23: the same on a table's page ---------------------------------------------------------
+
+
+def test_23_first_click_on_a_table_pages_board_half_below_the_fold_lands(
+    voila_pages_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    """A seat's page of a table (``play-table.ipynb?table=…&seat=…&token=…``): its board is
+    drawn by the same kit, and its first click lands too."""
+    store = open_store(voila_pages_server.work_dir / "railwidgets-data" / "tables.sqlite3")
+    try:
+        new = store.create(
+            minirails.Game(players=3, seed=5), ["human", "greedy", "greedy"], bot_seed=1
+        )
+        query = urlencode({"table": new.id, "seat": 0, "token": new.tokens[0]})
+        page = browser_page.page
+        page.set_viewport_size(SMALL_SCREEN)  # type: ignore[arg-type]
+        page.goto(f"{voila_pages_server.base_url}voila/render/play-table.ipynb?{query}")
+        first_click_lands(browser_page, "voila-table-minirails", GAMES["minirails"])
+    finally:
+        store.close()
