@@ -1,6 +1,6 @@
 """Issue 25 item 1 in Chromium: a whole game of each game played with the keyboard alone
 (and issue 27 item 14: the board's keys work again after a button press); and item 2's
-live region, updated in place, in Voilà and in JupyterLab.
+live region, updated in place, in Voilà, JupyterLab and Notebook 7.
 
 One Voilà server serves the notebooks folder; each game's play notebook is opened, the
 board is reached with Tab (its focus ring is looked at in a screenshot), and the game is
@@ -300,4 +300,14 @@ def test_item2_live_region_updated_in_place_in_jupyterlab(
     open_and_run(page, lab_server.url_for("play-mini-rails.ipynb"), BOARD, browser_page.kernel)
     wait_for_painted_canvas(page.locator(BOARD).first)
     check_live_region_in_place(page, "jupyterlab")
+    browser_page.console.assert_clean()
+
+
+def test_item2_live_region_updated_in_place_in_notebook7(
+    notebook_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    open_and_run(page, notebook_server.url_for("play-mini-rails.ipynb"), BOARD, browser_page.kernel)
+    wait_for_painted_canvas(page.locator(BOARD).first)
+    check_live_region_in_place(page, "notebook7")
     browser_page.console.assert_clean()
