@@ -8,11 +8,14 @@ and the decision in hand as a list of real buttons whose names say what each doe
 ("Build red on E4"), so that a whole turn can be made from the list: each button picks
 one part of the decision, as a click on the board would, then Confirm.
 
-The status line is repeated in a ``role="status"`` element (polite). Stock ipywidgets
-write an ``HTML`` widget's value with ``innerHTML``: the element inside is new at each
-change, while the widget's own element, which stays, cannot be given ``aria-live``
-without JavaScript of our own. The companion therefore rewrites it only when the text
-changed.
+The status line is repeated in a live region that is updated, not replaced
+(:class:`~railwidgets.ui.live.LiveRegion`): one ``<div role="status" aria-live="polite"
+aria-atomic="true">`` made once, whose text alone changes, so screen readers announce
+each new status (a region written with ``innerHTML``, as a stock ``HTML`` widget does,
+is a new element at each change, which most of them do not read). It says the status
+in the widget's language, with "✗" before a refusal, and only when the text changed; it
+is visually hidden, since the status line above the board shows the same words, and it
+is inside the companion, so it speaks only while the companion is shown.
 
 One toggle shows or hides the companion; it is shown from the start when the widget is
 made with ``accessible=True``.
@@ -28,6 +31,7 @@ import ipywidgets as widgets
 from railwidgets.i18n import N_
 from railwidgets.ui.controls import close_all
 from railwidgets.ui.language import words as in_words
+from railwidgets.ui.live import LiveRegion
 
 __all__ = ["Companion"]
 
@@ -76,7 +80,7 @@ class Companion:
             description=TOGGLE,
             tooltip=TOGGLE_TOOLTIP,
         )
-        self.live = widgets.HTML()
+        self.live = LiveRegion()
         self.position = widgets.HTML()
         self.changes = widgets.HTML()
         self.decision_head = widgets.HTML(
@@ -110,13 +114,11 @@ class Companion:
             self.update()
 
     def announce(self, text: str) -> None:
-        """The status line, for the live region (rewritten only when it changed)."""
+        """The status line, for the live region (its text is set only when it changed)."""
         if text == self._status:
             return
         self._status = text
-        self.live.value = (
-            f'<div role="status" aria-live="polite" aria-atomic="true">{escape(text)}</div>'
-        )
+        self.live.text = text
 
     def update(self, *, covered: bool = False) -> None:
         """Say the position, the changes and the decision again (nothing while hidden)."""

@@ -1,5 +1,6 @@
 """Issue 25 item 1 in Chromium: a whole game of each game played with the keyboard alone
-(and issue 27 item 14: the board's keys work again after a button press).
+(and issue 27 item 14: the board's keys work again after a button press); and item 2's
+live region, updated in place, in Voilà, JupyterLab and Notebook 7.
 
 One Voilà server serves the notebooks folder; each game's play notebook is opened, the
 board is reached with Tab (its focus ring is looked at in a screenshot), and the game is
@@ -12,11 +13,13 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import ElementHandle, Page
 
-from tests.e2e.browser import save_screenshot, wait_for_painted_canvas
+from railwidgets.ui.live import LIVE_CLASS
+from tests.e2e.browser import open_and_run, save_screenshot, wait_for_painted_canvas
 from tests.e2e.conftest import BrowserPage
 from tests.e2e.servers import JupyterServer
 
@@ -202,3 +205,109 @@ def test_item3_usable_at_200_percent_zoom(
     said = press(page, "ArrowRight")
     assert said.startswith("Cursor on") or "Nothing on the board" in said, said
     save_screenshot(page, f"keyboard-zoom200-{notebook.removesuffix('.ipynb')}")
+
+
+# -- item 2: the live region is updated, not replaced ------------------------------------------
+
+#: The live element's state in one look: whether it is still in the page and is the element
+#: its companion holds now, its roles, its text and size, and the status line's full text.
+LIVE_STATE = """(el) => {
+    const box = el.getBoundingClientRect();
+    const widget = el.closest(".railwidgets");
+    const line = widget && widget.querySelector(".railwidgets-status-text");
+    return {
+        connected: el.isConnected,
+        same: !!widget && widget.querySelector(".railwidgets-companion .LIVE_CLASS") === el,
+        role: el.getAttribute("role"),
+        live: el.getAttribute("aria-live"),
+        atomic: el.getAttribute("aria-atomic"),
+        text: el.textContent,
+        width: box.width,
+        height: box.height,
+        status: line ? line.getAttribute("title") : null,
+    };
+}""".replace("LIVE_CLASS", LIVE_CLASS)
+
+
+def live_state(handle: ElementHandle) -> dict[str, Any]:
+    return handle.evaluate(LIVE_STATE)
+
+
+def wait_live(page: Page, handle: ElementHandle, before: str, timeout_s: float = 30.0) -> dict:
+    """Wait until the live element says what the status line says, a person's turn, other
+    than ``before``; its state then."""
+    deadline = time.monotonic() + timeout_s
+    state = live_state(handle)
+    while time.monotonic() < deadline and not (
+        state["text"] == state["status"]
+        and state["text"] != before
+        and not BOT_TURN.search(state["text"] or "")
+    ):
+        page.wait_for_timeout(100)
+        state = live_state(handle)
+    return state
+
+
+def assert_same_live_element(state: dict[str, Any], said: str) -> None:
+    assert state["connected"] and state["same"], f"the live element was replaced: {state}"
+    assert (state["role"], state["live"], state["atomic"]) == ("status", "polite", "true")
+    assert state["text"] == state["status"] and state["text"] != said, state
+    assert state["width"] <= 1 and state["height"] <= 1, state  # visually hidden
+
+
+def check_live_region_in_place(page: Page, where: str) -> None:
+    """Show the board in words, keep the live element's handle, pick a disc and Buy it
+    (a Mini Rails move) with the companion's buttons; the same element says each new
+    status, roles intact, and is a status to the accessibility tree."""
+    deadline = time.monotonic() + 60
+    while BOT_TURN.search(status(page)) and time.monotonic() < deadline:
+        page.wait_for_timeout(300)
+    page.get_by_role("button", name="Board in words").first.click()
+    companion = page.locator(".railwidgets-companion").first
+    companion.locator("button").first.wait_for(state="visible", timeout=30_000)
+    live = companion.locator(f".{LIVE_CLASS}")
+    assert live.count() == 1
+    handle = live.element_handle()
+    first = wait_live(page, handle, before="")
+    assert_same_live_element(first, said="")
+    pick = companion.get_by_role("button", name=re.compile(r"^Take the \w+ disc in slot"))
+    pick.first.click()
+    picked = wait_live(page, handle, before=first["text"])
+    assert_same_live_element(picked, said=first["text"])
+    assert "is in hand" in picked["text"], picked
+    companion.get_by_role("button", name="Buy", exact=True).click()  # the move; bots answer
+    moved = wait_live(page, handle, before=picked["text"])
+    assert_same_live_element(moved, said=picked["text"])
+    assert moved["text"].startswith("Your turn"), moved
+    assert page.get_by_role("status").filter(has_text=moved["text"]).count() == 1
+    save_screenshot(page, f"live-region-{where}")
+
+
+def test_item2_live_region_updated_in_place_in_voila(
+    folder_voila_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    page.goto(folder_voila_server.url_for("play-mini-rails.ipynb"))
+    wait_for_painted_canvas(page.locator(BOARD).first)
+    check_live_region_in_place(page, "voila")
+    browser_page.console.assert_clean()
+
+
+def test_item2_live_region_updated_in_place_in_jupyterlab(
+    lab_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    open_and_run(page, lab_server.url_for("play-mini-rails.ipynb"), BOARD, browser_page.kernel)
+    wait_for_painted_canvas(page.locator(BOARD).first)
+    check_live_region_in_place(page, "jupyterlab")
+    browser_page.console.assert_clean()
+
+
+def test_item2_live_region_updated_in_place_in_notebook7(
+    notebook_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    open_and_run(page, notebook_server.url_for("play-mini-rails.ipynb"), BOARD, browser_page.kernel)
+    wait_for_painted_canvas(page.locator(BOARD).first)
+    check_live_region_in_place(page, "notebook7")
+    browser_page.console.assert_clean()

@@ -18,6 +18,7 @@ from railwidgets import MiniRailsWidget
 from railwidgets.offtherails.widget import OffTheRailsWidget
 from railwidgets.twistytracks.widget import TwistyTracksWidget
 from railwidgets.ui import companion
+from railwidgets.ui.live import LiveRegion
 from railwidgets.ui.panel import GameWidget
 from tests.ui import test_twins
 from tests.ui.test_twins import hints_by_iterations  # noqa: F401  (an autouse fixture)
@@ -101,7 +102,33 @@ def test_item2_toggle_and_default() -> None:
 def test_item2_live_region_repeats_the_status() -> None:
     w = MAKERS["twistytracks"]()
     live = w.companion.live
-    assert 'role="status"' in live.value and 'aria-live="polite"' in live.value
+    assert isinstance(live, LiveRegion) and live in w.companion.panel.children
+    assert live.text == w.status_text  # the status as it is now, word for word
     w.key("q")
-    assert "✗ The key" in live.value
+    assert live.text.startswith("✗ The key") and live.text == f"✗ {w.status_text}"
+    w.close()
+
+
+def test_item2_live_region_is_one_widget_whose_text_changes() -> None:
+    """The companion sets the same LiveRegion's text (its view keeps one element), once
+    per change: the same status again sends nothing."""
+    w = MAKERS["minirails"]()
+    live = w.companion.live
+    sent: list[str] = []
+    live.observe(lambda change: sent.append(change["new"]), "text")
+    first = live.text
+    w.companion.buttons[0].click()  # a disc picked: the status changes
+    assert w.companion.live is live
+    assert sent == [live.text] and live.text != first and live.text == w.status_text
+    w.companion.announce(live.text)  # the same words again: nothing sent
+    assert sent == [live.text]
+    w.close()
+
+
+def test_item2_live_region_speaks_the_widgets_language() -> None:
+    w = MiniRailsWidget(players=3, seed=5, bot_pause=0, animate=False, accessible=True, lang="es")
+    assert w.companion.live.text == w.status_text and w.companion.live.text
+    english = MAKERS["minirails"]()
+    assert w.companion.live.text != english.companion.live.text
+    english.close()
     w.close()
