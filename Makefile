@@ -52,7 +52,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "Installing railwidgets and its tools into $(VENV) ..."
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev,e2e,docs]' 2>&1 | $(QUIET_PIP)
-	@$(PY) -c "import railwidgets, ipycanvas, jupyterlab, pytest, sphinx, myst_nb, furo"
+	@$(PY) -c "import railwidgets, ipycanvas, anywidget, jupyterlab, pytest, sphinx, myst_nb, furo"
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
 
