@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from railwidgets.core.action import Action
 from railwidgets.core.hexgrid import Hex, corners
+from railwidgets.draw.metrics import text_width
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
     DARK,
@@ -50,7 +51,7 @@ from railwidgets.draw.palette import (
     SELECT,
     ink_for,
 )
-from railwidgets.i18n import TC_, _, tr
+from railwidgets.i18n import N_, TC_, _, tr
 from railwidgets.minirails.boards import draw_boards_static
 from railwidgets.minirails.components import (
     COMPANY_FILL,
@@ -82,7 +83,7 @@ from railwidgets.minirails.layout import (
     segment_distance,
 )
 from railwidgets.minirails.story import draw_recent_moves, round_end_frames
-from railwidgets.minirails.table import draw_hex_names, draw_table, headline
+from railwidgets.minirails.table import ORDER_HEADING, draw_hex_names, draw_table, headline
 
 if TYPE_CHECKING:
     from railwidgets.minirails.rules import Game
@@ -109,6 +110,7 @@ __all__ = [
 
 LAYERS: tuple[str, ...] = ("static", "pieces", "highlights")
 PROFIT_DOT, LOSS_DOT = "#FFFFFF", "#D32F2F"
+_MARKET_HEADING = N_("MARKET  (click a disc)")
 LABEL = {"size": MIN_TEXT, "fill": MUTED, "align": "left", "baseline": "bottom", "bold": True}
 
 
@@ -234,8 +236,8 @@ _LEGEND = {
 
 def _draw_panel_static(n: int, painter: Painter, layout: Layout) -> None:
     x0 = layout.panel_x
-    painter.text(x0, layout.order_y - 4, _("ORDER  (this round's turns)"), **LABEL)  # type: ignore[arg-type]
-    painter.text(x0, layout.market_y - 4, _("MARKET  (click a disc)"), **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.order_y - 4, _(ORDER_HEADING), **LABEL)  # type: ignore[arg-type]
+    painter.text(x0, layout.market_y - 4, _(_MARKET_HEADING), **LABEL)  # type: ignore[arg-type]
     painter.text(x0, layout.taxed_y - 4, _("TAXED"), **LABEL)  # type: ignore[arg-type]
     painter.text(x0, layout.bag_y - 4, _("IN THE BAG"), **LABEL)  # type: ignore[arg-type]
     boxes = [layout.slot_box(layout.order_y, i) for i in range(2 * n)]
@@ -364,16 +366,14 @@ def _draw_your_turn(painter: Painter, slots: int, seat: int, layout: Layout) -> 
     w = slots * layout.slot + 7
     painter.rect(x0, y0, w, layout.slot + 7, stroke=LIGHT, width=6)
     painter.rect(x0, y0, w, layout.slot + 7, stroke=fill, width=3.5)
-    tag_w = 196.0
-    painter.rect(x0, y0 - 19, tag_w, 19, fill=fill, stroke=fill, width=1)
-    painter.text(
-        x0 + tag_w / 2,
-        y0 - 9.5,
-        _("YOUR TURN: take a disc"),
-        size=13,
-        fill=ink_for(fill),
-        bold=True,
-    )
+    # the tag stands over the market's heading (static layer): as wide as both words
+    # (issue 24), from just under the order's "now" down onto the frame
+    words = _("YOUR TURN: take a disc")
+    heading = _(_MARKET_HEADING)
+    tag_w = max(196.0, text_width(words, 13, bold=True) + 12,
+                text_width(heading, MIN_TEXT, bold=True) + 8)  # fmt: skip
+    painter.rect(x0, y0 - 17, tag_w, 18, fill=fill, stroke=fill, width=1)
+    painter.text(x0 + tag_w / 2, y0 - 9.5, words, size=13, fill=ink_for(fill), bold=True)
 
 
 # -- hit test -------------------------------------------------------------------------------------

@@ -20,9 +20,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from railwidgets.core.hexgrid import Hex, corners
+from railwidgets.draw.metrics import fit_size, text_width
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, LIGHT, MUTED
-from railwidgets.i18n import T_, _, joined, tr
+from railwidgets.i18n import N_, T_, _, joined, tr
 from railwidgets.minirails.boards import draw_boards
 from railwidgets.minirails.components import COMPANIES, HEX_NAMES, ROUNDS
 from railwidgets.minirails.layout import (
@@ -41,6 +42,11 @@ if TYPE_CHECKING:
     from railwidgets.minirails.rules import Game
 
 __all__ = ["draw_hex_names", "draw_table", "headline"]
+
+
+#: The order track's heading (drawn on the static layer by render.py; the new order's
+#: words go beside it).
+ORDER_HEADING = N_("ORDER  (this round's turns)")
 
 
 def headline(game: Game, viewer: int | None = None) -> str:
@@ -102,8 +108,9 @@ def draw_table(
         x, y = layout.hex_centre(last_hex)
         painter.circle(x, y, r + 3, stroke=DARK, width=2.5)
         painter.circle(x, y, r + 3, stroke=LIGHT, width=1)
+    size = fit_size(header, layout.width - layout.panel_x - 6, 16, MIN_TEXT, bold=True)
     painter.text(
-        layout.panel_x, layout.header_y, header, size=16, fill=DARK, align="left", bold=True
+        layout.panel_x, layout.header_y, header, size=size, fill=DARK, align="left", bold=True
     )
     if order:
         _draw_order(painter, s, layout, fresh)
@@ -152,11 +159,15 @@ def _draw_order(painter: Painter, s: State, layout: Layout, fresh: bool) -> None
         bx, by, bw, bh = layout.slot_box(layout.order_y, s.turn)
         painter.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke=DARK, width=2.5)
         if fresh:
+            # right of the order's heading (static layer), however long both are (issue 24)
+            words = _("new order after the tax")
+            heading = text_width(_(ORDER_HEADING), MIN_TEXT, bold=True)
+            room = layout.track_right - layout.panel_x - heading - 10
             painter.text(
                 layout.track_right,
                 layout.order_y - 4,
-                _("new order after the tax"),
-                size=MIN_TEXT,
+                words,
+                size=fit_size(words, room, MIN_TEXT, MIN_TEXT, bold=True),
                 fill=DARK,
                 align="right",
                 baseline="bottom",
@@ -182,9 +193,9 @@ def _draw_taxed_and_bag(painter: Painter, s: State, layout: Layout, fresh: bool)
     if s.taxed and fresh:
         bx, by, bw, bh = layout.slot_box(layout.taxed_y, len(s.taxed) - 1)
         painter.rect(bx - 2, by - 2, bw + 4, bh + 4, stroke=DARK, width=2.5)
-        painter.text(
-            bx + bw + 6, by + bh / 2, "← " + _("just taxed"), size=MIN_TEXT, fill=DARK, align="left"
-        )
+        words = "← " + _("just taxed")
+        size = fit_size(words, layout.width - (bx + bw + 6) - 4, MIN_TEXT)
+        painter.text(bx + bw + 6, by + bh / 2, words, size=size, fill=DARK, align="left")
     x0 = layout.panel_x
     step = (layout.track_right - x0) / len(COMPANIES)
     bag = []

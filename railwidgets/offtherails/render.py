@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from railwidgets.core.grid import N, S
+from railwidgets.draw.metrics import wrap_to
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
     DARK,
@@ -52,7 +53,7 @@ from railwidgets.draw.palette import (
     SELECT,
     ink_for,
 )
-from railwidgets.i18n import T_
+from railwidgets.i18n import T_, tr
 from railwidgets.offtherails.components import (
     ALL_SURFACE_TRACKS,
     COLOURS,
@@ -296,7 +297,10 @@ def draw_static(painter: Painter, layout: Layout = LAYOUT, *, all_tracks: bool =
         painter.text(cx, layout.board_y - 10, str(k), size=12, fill=MUTED)
         painter.text(layout.board_x - 12, cy, str(k), size=12, fill=MUTED)
     # squares are named (row, column), rows first: said in the empty corner of the ring
-    painter.text(4, layout.board_y - 10, T_("(row, col)"), size=12, fill=MUTED, align="left")
+    # (on two lines where a language's words are longer than the corner: issue 24)
+    words = tr(T_("(row, col)"))
+    for k, line in enumerate(wrap_to(words, layout.board_x + s - 8, 12)):
+        painter.text(4, layout.board_y - 10 + 14 * k, line, size=12, fill=MUTED, align="left")
     painter.rect(x0, y0, n * s, n * s, stroke=DARK, width=2)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from railwidgets.core.grid import N
+from railwidgets.draw.metrics import MIN_TEXT, fit_size, text_width, wrap_to
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, FAINT, GRID, LIGHT, MUTED, PANEL, SELECT, ink_for
 from railwidgets.i18n import N_, T_, _, ngettext, tr
@@ -55,6 +56,7 @@ __all__ = [
 LINE = 15.0  # px between lines of 12 px text
 _MISSIONS_HEAD = N_("MISSIONS (4 points each; one claim per turn)")
 _MATCH = N_("to match: ruby N · gold E · emerald S · diamond W")
+_DELIVERED = N_("DELIVERED, BY EXIT SIDE")
 #: The clans by colour, as players are called once sides are chosen.
 _CLANS = (T_("Red"), T_("Yellow"), T_("Green"), T_("Blue"))
 #: Where a cart is when it is not on the board.
@@ -129,6 +131,19 @@ def stage_text(data: Mapping[str, Any]) -> str:
     token = data["final_round"]["drawn_token"] or ""
     colour = tr(COLOUR_WORDS[COLOURS.index(token)]) if token in COLOURS else token
     return _(_STAGE_TEXT[stage]).format(who=tr(player_name(data, to_play(data))), token=colour)
+
+
+def _decks_lines(data: Mapping[str, Any], layout: Layout) -> list[str]:
+    """The decks' line, cut between its parts into two lines where it is wider than the
+    panel (issue 24: the words are longer in some languages)."""
+    parts = _decks_text(data).split(" · ")
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if text_width(lines[-1] + " · " + part, 12) <= layout.panel_width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def _decks_text(data: Mapping[str, Any]) -> str:
@@ -211,9 +226,10 @@ def _mission_lines(number: int, met: bool, layout: Layout) -> list[tuple[str, bo
     return lines + [(line, False) for line in wrap(tr(mission.text), width - 12)]
 
 
-def _match_lines(layout: Layout) -> list[str]:
-    """Solo: which side each kind must reach, cut to the column."""
-    return wrap(_(_MATCH), layout.missions_span())
+def _match_lines(layout: Layout) -> list[tuple[str, bool]]:
+    """Solo: the heading, then which side each kind must reach, cut to the column."""
+    head = [(line, True) for line in wrap_to(_(_DELIVERED), layout.missions_span(), 12, True)]
+    return head + [(line, False) for line in wrap(_(_MATCH), layout.missions_span())]
 
 
 def _head_lines(layout: Layout) -> list[str]:
@@ -229,7 +245,9 @@ def panel_height(layout: Layout, players: int) -> float:
     """
     clans = layout.player_top(players) + layout.player_row - 6
     if players == 1:
-        missions = layout.missions_top(1) + 10 + LINE * len(_match_lines(layout)) + 4 * 28 + 20
+        missions = (
+            layout.missions_top(1) + 10 + LINE * (len(_match_lines(layout)) - 1) + 4 * 28 + 20
+        )
     else:
         heights = sorted(
             (len(_mission_lines(n, True, layout)) * LINE + 3 for n in MISSIONS), reverse=True
@@ -262,11 +280,18 @@ def _draw_sidebar(data: Mapping[str, Any], painter: Painter, layout: Layout) -> 
         head = _("Turn {n} · round {round} · {name}").format(
             n=turn["number"], round=rounds, name=tr(player_name(data, turn["active"]))
         )
-    y0 = layout.panel_y
-    painter.text(x0, y0 + 18, head, size=16, fill=DARK, align="left", bold=True)
-    painter.text(x0, y0 + 40, stage_text(data), size=13, fill=DARK, align="left")
-    painter.text(x0, y0 + 62, _decks_text(data), size=12, fill=MUTED, align="left")
-    painter.text(x0, y0 + 80, _final_text(data), size=12, fill=DARK, align="left", bold=True)
+    y0, room = layout.panel_y, layout.panel_width
+    size = fit_size(head, room, 16, MIN_TEXT, bold=True)
+    painter.text(x0, y0 + 18, head, size=size, fill=DARK, align="left", bold=True)
+    stage = stage_text(data)
+    painter.text(x0, y0 + 40, stage, size=fit_size(stage, room, 13), fill=DARK, align="left")
+    decks = _decks_lines(data, layout)
+    top = y0 + 62 if len(decks) == 1 else y0 + 57
+    for k, line in enumerate(decks):
+        painter.text(x0, top + 14 * k, line, size=12, fill=MUTED, align="left")
+    final = _final_text(data)
+    painter.text(x0, top + 14 * len(decks) + 4, final, size=fit_size(final, room, 12, bold=True),
+                 fill=DARK, align="left", bold=True)  # fmt: skip
     items, carts = ItemBatch(), CartBatch()
     for seat in range(players):
         _draw_player(data, painter, layout, seat, items)
@@ -380,12 +405,11 @@ def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) 
     x0 = layout.missions_left()
     y = layout.missions_top(1) + 10
     items = ItemBatch()
-    painter.text(x0, y, _("DELIVERED, BY EXIT SIDE"), size=12, fill=MUTED, align="left", bold=True)
     match = _match_lines(layout)
-    for k, line in enumerate(match, start=1):
-        painter.text(x0, y + k * LINE, line, size=12, fill=MUTED, align="left")
+    for k, (line, bold) in enumerate(match):
+        painter.text(x0, y + k * LINE, line, size=12, fill=MUTED, align="left", bold=bold)
     for k, letter in enumerate(SIDE_LETTERS):
-        row = y + 29 + LINE * len(match) + k * 28
+        row = y + 29 + LINE * (len(match) - 1) + k * 28
         fill = CLAN_FILL[k]
         painter.rect(x0, row - 9, 18, 18, fill=fill, stroke=DARK, width=1)
         painter.text(x0 + 9, row + 0.5, letter, size=12, fill=ink_for(fill), bold=True)

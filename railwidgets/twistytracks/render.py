@@ -54,6 +54,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from railwidgets.core.grid import Cell, N, S, W
+from railwidgets.draw.metrics import fit_size, text_width
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
     DARK,
@@ -725,13 +726,21 @@ def _header(painter: Painter, box: FrameBox, seat: Seat, *, over: bool) -> None:
     else:
         status = _("placed") + " ✓" if seat.placed else _("to place")
     text = f"{tr(seat.name)} · {seat.score}"
+    # the longest wording that fits before the trains' chips (issue 24: names are longer
+    # in some languages), at 13 px or down to MIN_TEXT
+    wordings, right = [text], ox + w - 2
     if w >= 400:
-        text += " " + _("pts") + f" · {status}"
-        _roster(painter, ox + w - 2, y, seat)
+        wordings = [text + " " + _("pts") + f" · {status}", text + f" · {status}", text]
+        right = _roster(painter, ox + w - 2, y, seat) + 2
     elif w >= 300:
-        text += f" · {status}"
-        _roster(painter, ox + w - 2, y, seat, short=True)
-    painter.text(ox + 20, y, text, size=13, fill=DARK, align="left", bold=True)
+        wordings = [text + f" · {status}", text]
+        right = _roster(painter, ox + w - 2, y, seat, short=True) + 2
+    room = right - (ox + 20)
+    for words in wordings:
+        size = fit_size(words, room, 13, MIN_TEXT, bold=True)
+        if text_width(words, size, bold=True) <= room:
+            break
+    painter.text(ox + 20, y, words, size=size, fill=DARK, align="left", bold=True)
 
 
 #: The legend's rows, in px.
