@@ -257,6 +257,7 @@ class NewGameForm(widgets.VBox):
 
     def take_seats(self, seats: Sequence[str]) -> None:
         """Show these seats (the game's as they are now) for the next game."""
+        close_all(*self.seat_inputs)  # the seats shown before go, closed
         self.seat_inputs, self._kinds = [], list(seats)
         self._build_seats(int(self.players.value))
 

@@ -98,7 +98,10 @@ def buttons(widget: ipywidgets.Widget) -> list[ipywidgets.Button]:
 
 
 def new_game_button(widget: ipywidgets.Widget) -> ipywidgets.Button:
-    """What starts a new game: the settings' Start (New game… only opens the settings)."""
+    """What starts a new game: the settings' Start (New game… only opens the settings; the
+    form is made the first time it is needed)."""
+    if hasattr(widget, "settings"):
+        widget.settings  # noqa: B018 (made on first use)
     found = buttons(widget)
     start = [b for b in found if b.description == "Start"]
     return start[0] if start else next(b for b in found if "new" in b.description.lower())

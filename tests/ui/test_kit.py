@@ -286,6 +286,23 @@ def test_new_games_leave_no_widget_alive_and_close_closes_all() -> None:
     assert live_widgets() == before
 
 
+def test_new_game_form_is_made_once_and_opening_it_again_leaves_no_widget_behind() -> None:
+    before = live_widgets()
+    w = Probe(players=2, seed=1, seats=["human", "random"])
+    assert w.settings_slot.children == ()  # not made until New game… is pressed
+    w.toggle_settings()
+    form = w.settings
+    assert w.settings_slot.children == (form,) and form.shown
+    w.toggle_settings()
+    made = live_widgets()
+    for _ in range(10):  # each opening shows the seats as they are: the old ones are closed
+        w.toggle_settings()
+        w.toggle_settings()
+    assert live_widgets() == made and w.settings is form
+    w.close()
+    assert live_widgets() == before
+
+
 def test_a_saved_notebook_shows_a_picture_of_the_board() -> None:
     w = Probe(players=2, seed=1, seats=["human", "human"])
     bundle = w._repr_mimebundle_()
