@@ -239,9 +239,14 @@ def T_(msgid: str, **params: Any) -> Text:
     return Text(msgid, **params)
 
 
-def TC_(context: str, msgid: str) -> Text:
-    """A word said in English now and later as meant in ``context`` (:func:`pgettext`)."""
-    return Text(msgid, None, None, context)
+def TC_(context: str, msgid: str, **params: Any) -> Text:
+    """A word (or a message with ``params``) said in English now and later as meant in
+    ``context`` (:func:`pgettext`): "cart (object)" asks for the form a verb's object takes.
+
+    >>> TC_("cart (object)", "the {cart} cart", cart=TC_("cart (object)", "white")).say("ru")
+    'белую вагонетку'
+    """
+    return Text(msgid, None, None, context, **params)
 
 
 def NT_(singular: str, plural: str, n: int, **params: Any) -> Text:

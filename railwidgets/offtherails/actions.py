@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from railwidgets.core.action import Action, decode_action
 from railwidgets.i18n import T_, Text, joined
-from railwidgets.offtherails.components import CART_WORDS, MISSIONS, Square, a_jewel
+from railwidgets.offtherails.components import CART_OBJECT_WORDS, MISSIONS, Square, a_jewel
 
 __all__ = [
     "ACTIONS",
@@ -53,7 +53,9 @@ def _pile(items: tuple[str, ...]) -> str:
 
 
 def _cart(name: object) -> object:
-    return CART_WORDS.get(name, name) if isinstance(name, str) else name
+    """A cart's name as the object of the move's verb ("place the white cart"), in any
+    language: the form a language with cases needs there (Russian: «белую»)."""
+    return CART_OBJECT_WORDS.get(name, name) if isinstance(name, str) else name
 
 
 #: The items by kind, as a pile lists them, in any language.

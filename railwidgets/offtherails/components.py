@@ -110,6 +110,16 @@ CART_WORDS = {
     "green": TC_("cart", "green"),
     "blue": TC_("cart", "blue"),
 }
+#: Each cart's name as the object of a verb ("place the white cart"): a language with cases
+#: says it in the form the verb takes (Russian: «поставить белую вагонетку»).
+CART_OBJECT_WORDS = {
+    "white": TC_("cart (object)", "white"),
+    "black": TC_("cart (object)", "black"),
+    "red": TC_("cart (object)", "red"),
+    "yellow": TC_("cart (object)", "yellow"),
+    "green": TC_("cart (object)", "green"),
+    "blue": TC_("cart (object)", "blue"),
+}
 
 
 def a_jewel(kind: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from railwidgets.core.grid import opposite
-from railwidgets.i18n import NT_, T_, joined
+from railwidgets.i18n import NT_, T_, TC_, joined
 from railwidgets.offtherails import missions
 from railwidgets.offtherails.board import (
     CROSS,
@@ -25,6 +25,7 @@ from railwidgets.offtherails.board import (
 )
 from railwidgets.offtherails.components import (
     CART_CAPACITY,
+    CART_OBJECT_WORDS,
     CART_WORDS,
     END_PICKUP,
     JEWEL_KINDS,
@@ -131,11 +132,24 @@ def player_name(state: State, seat: int) -> str:
 
 
 def cart_label(state: State, i: int) -> str:
+    """Cart ``i`` as the subject of a log line ("Red's white cart derails"), in any language."""
     cart = state.carts[i]
     name = CART_WORDS.get(cart.name, cart.name)
     if len(state.sides) == 1:
         return T_("the {cart} cart", cart=name)
     return T_("{name}'s {cart} cart", name=player_name(state, cart.owner), cart=name)
+
+
+def cart_object_label(state: State, i: int) -> str:
+    """Cart ``i`` as the object of a verb ("... bumps into Red's white cart"): the same
+    English words as :func:`cart_label`, said in the form a language with cases needs there
+    (Russian: «упирается в белую вагонетку игрока Красный»)."""
+    cart = state.carts[i]
+    name = CART_OBJECT_WORDS.get(cart.name, cart.name)
+    if len(state.sides) == 1:
+        return TC_("cart (object)", "the {cart} cart", cart=name)
+    owner = player_name(state, cart.owner)
+    return TC_("cart (object)", "{name}'s {cart} cart", name=owner, cart=name)
 
 
 def at(square: Square) -> str:
@@ -348,7 +362,7 @@ def resume(state: State, cfg: Config, say: Say) -> bool:
                 T_(
                     "{cart} bumps into {other}",
                     cart=cart_label(state, m.cart),
-                    other=cart_label(state, occupant),
+                    other=cart_object_label(state, occupant),
                 )
             )
             turn_round(state, cart, cart.facing)
@@ -451,7 +465,7 @@ def _collide(state: State, cfg: Config, say: Say, m: Move, cart: Cart, occupant:
     m.head_on = other.facing == opposite(d)  # D-16
     m.mover_empty, m.other_empty = cart.load == 0, other.load == 0  # C-8, C-9: rocks count
     m.next = "collide"
-    mover, hit = cart_label(state, m.cart), cart_label(state, occupant)
+    mover, hit = cart_label(state, m.cart), cart_object_label(state, occupant)
     if m.head_on:
         say(T_("{cart} hits {other} (head-on collision)", cart=mover, other=hit))
     else:
