@@ -43,6 +43,7 @@ from railwidgets.twistytracks.components import TILES
 from railwidgets.twistytracks.geometry import CANVAS, CellTarget, FrameTarget, Layout, hit_test
 from railwidgets.twistytracks.rules import Game, PlaceTile
 from railwidgets.twistytracks.scoreboard import player_swatch
+from railwidgets.ui.board import draws
 from railwidgets.ui.choice import ChoiceError, Parts
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.language import words
@@ -261,7 +262,8 @@ class TwistyTracksWidget(GameWidget):
 
     def draw_dynamic(self, painter: Painter) -> None:
         data, layout = self.data(), self.board_layout
-        render.draw_pieces(data, painter, layout)
+        if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
+            render.draw_pieces(data, painter, layout)
         render.draw_highlights(
             data,
             painter,

@@ -100,32 +100,16 @@ class Choice:
     def _matching(
         self, picks: Sequence[tuple[str, Hashable]], among: Iterable[int] | None = None
     ) -> list[int]:
-        """Indices of the actions (of ``among``, default all) whose parts agree with every pick."""
+        """Indices of the actions (of ``among``, default all) whose parts agree with every
+        pick, in the engine's order: looked up in the index, not compared one by one."""
         if not picks:
             return list(range(len(self._split)) if among is None else among)
-        index = self._index
-        if index is None or index is _NO_INDEX:
-            return self._scan(picks, among)
-        try:
-            found = [index.get(name, {}).get(value, _NONE) for name, value in picks]
-        except TypeError:  # an unhashable value picked: compare it with each action's
-            return self._scan(picks, among)
-        found.sort(key=len)
-        first, rest = found[0], found[1:]
+        index = self._index or {}
+        found = sorted((index.get(name, {}).get(value, _NONE) for name, value in picks), key=len)
         if among is None:
+            first, rest = found[0], found[1:]
             return sorted(i for i in first if all(i in s for s in rest))
         return [i for i in among if all(i in s for s in found)]
-
-    def _scan(
-        self, picks: Sequence[tuple[str, Hashable]], among: Iterable[int] | None = None
-    ) -> list[int]:
-        """:meth:`_matching` the long way: every action's parts compared with every pick."""
-        split = self._split
-        return [
-            i
-            for i in (range(len(split)) if among is None else among)
-            if all(name in split[i] and split[i][name] == value for name, value in picks)
-        ]
 
     @property
     def _matches(self) -> tuple[int, ...]:
@@ -266,8 +250,6 @@ class Choice:
 
 
 _NONE: frozenset[int] = frozenset()
-#: The index of actions with a part whose value cannot be a key: picks are compared one by one.
-_NO_INDEX: Mapping[str, Mapping[Hashable, frozenset[int]]] = {}
 
 
 def _index_of(
@@ -275,16 +257,13 @@ def _index_of(
 ) -> Mapping[str, Mapping[Hashable, frozenset[int]]]:
     """Part -> value -> the indices of the actions whose part has that value.
 
-    >>> _index_of([{"cell": (1, 2), "rotation": 0}, {"cell": (1, 2), "rotation": 90}])["cell"]
+    >>> _index_of([{"cell": (1, 2), "rotation": 0}, {"cell": (1, 2), "rotation": 1}])["cell"]
     {(1, 2): frozenset({0, 1})}
     """
     index: dict[str, dict[Hashable, list[int]]] = {}
-    try:
-        for i, parts in enumerate(split):
-            for name, value in parts.items():
-                index.setdefault(name, {}).setdefault(value, []).append(i)
-    except TypeError:  # an unhashable value
-        return _NO_INDEX
+    for i, parts in enumerate(split):
+        for name, value in parts.items():
+            index.setdefault(name, {}).setdefault(value, []).append(i)
     return {
         name: {v: frozenset(ids) for v, ids in values.items()} for name, values in index.items()
     }
