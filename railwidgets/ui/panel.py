@@ -590,14 +590,20 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         buttons, the rules at hand, the companion). The board's message leaves first
         (the pixels are what a click waits for), and the scores and the log, which a pick
         does not change, are not made again (issue 27 item 16)."""
-        if self.CHOICE_LAYERS:
-            self.board.redraw(only=self.CHOICE_LAYERS)
+        only = self.choice_layers()
+        if only:
+            self.board.redraw(only=only)
         else:
             self.board.redraw()
         self.say(prompt)
         self._update_controls()
         self._update_rules()
         self.companion.update(covered=self.covered)
+
+    def choice_layers(self) -> Sequence[str]:
+        """The layers a pick draws again: ``CHOICE_LAYERS`` (a game may leave out one whose
+        picture the pick did not change)."""
+        return self.CHOICE_LAYERS
 
     def _draw_static(self, painter: Painter) -> None:
         if self.covered:

@@ -36,7 +36,7 @@ def layers_drawn(w) -> dict[str, list]:
 )
 def test_27_16_a_pick_changes_nothing_outside_the_choice_layers(make) -> None:
     w = make()
-    assert w.CHOICE_LAYERS == ("highlights",)
+    assert "highlights" in w.CHOICE_LAYERS and not {"static", "pieces"} & set(w.CHOICE_LAYERS)
     rng = random.Random(1)
     checked = 0
     for _ in range(40):
@@ -120,3 +120,21 @@ def test_27_16_a_pick_sends_one_batch_drawing_only_the_choice_layers_before_the_
         drawn = batches[0].on(names)
         assert drawn and set(drawn) <= set(w.CHOICE_LAYERS), drawn
         assert order[0] is ipycanvas.canvas._CANVAS_MANAGER
+
+
+def test_27_16_a_click_on_another_space_leaves_the_tile_in_hand_alone() -> None:
+    """Twisty Tracks keeps the tile in hand on its own layer: a click on another lit space
+    draws the lit cells and the ghost only; Rotate, which turns the hand, draws both."""
+    w, picks = _twisty_tracks()
+    names = layer_names(w.board.canvas, w.LAYERS)
+    drawn = []
+    for pick in picks:
+        with record_batches() as batches:
+            pick()
+        drawn.append(set(batches[0].on(names)))
+    assert drawn[:4] == [{"highlights"}] * 4  # the hand shows the tile turned 0° already
+    assert drawn[4:] == [{"hand", "highlights"}] * 2
+    w.refresh()  # a whole redraw, then a click: the hand stays
+    with record_batches() as batches:
+        picks[1]()
+    assert set(batches[0].on(names)) == {"highlights"}
