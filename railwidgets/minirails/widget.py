@@ -53,7 +53,7 @@ from railwidgets.minirails.render import (
 )
 from railwidgets.minirails.rules import Build, Game
 from railwidgets.minirails.story import draw_recent_moves, round_end_frames
-from railwidgets.ui.board import PerPlayerLayout
+from railwidgets.ui.board import PerPlayerLayout, draws
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
@@ -139,7 +139,8 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
 
     def draw_dynamic(self, painter: Any) -> None:
         layout, viewer = self.board_layout, self._turn_viewer()
-        render.draw_pieces(self.game, painter, layout, viewer=viewer)
+        if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
+            render.draw_pieces(self.game, painter, layout, viewer=viewer)
         render.draw_highlights(
             self.game, painter, self.targets(), self.selected, layout, viewer=viewer
         )

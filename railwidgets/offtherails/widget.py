@@ -65,7 +65,7 @@ from railwidgets.offtherails.picks import (
 from railwidgets.offtherails.render import LAYOUT, LAYOUTS, Layout, cart_box, hit_test, mission_box
 from railwidgets.offtherails.rules import SOLO_RESULT_WORDS, Game
 from railwidgets.offtherails.sidebar import clan_name, player_name, seat_colour
-from railwidgets.ui.board import Frame, PerPlayerLayout
+from railwidgets.ui.board import Frame, PerPlayerLayout, draws
 from railwidgets.ui.choice import ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip, points
@@ -347,8 +347,9 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
 
     def draw_dynamic(self, painter: Painter) -> None:
         data = self._data()
-        crossover = bool(self.game.options["cross_is_crossover"])
-        render.draw_pieces(data, painter, self.board_layout, crossover=crossover)
+        if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
+            crossover = bool(self.game.options["cross_is_crossover"])
+            render.draw_pieces(data, painter, self.board_layout, crossover=crossover)
         self._draw_lights(painter, data)
 
     def _lights(self, data: Mapping[str, Any]) -> Lights | None:
@@ -412,10 +413,19 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         name = tr(game.player_name(seat))
         if self.seats[seat] != HUMAN:
             return _("{name} ({seat}) is to play.").format(name=name, seat=self.seat_label(seat))
-        stage = game.position()["turn"]["stage"]
+        turn = self._turn()
         part = self.choice.next_part if self.choice is not None else None
         verb = self.choice.picked("verb") if self.choice is not None else None
-        return f"{name}: " + _ask(stage, part, verb, game)
+        return f"{name}: " + _ask(turn["stage"], part, verb, 4 - turn["actions_used"])
+
+    def _turn(self) -> Mapping[str, Any]:
+        """The position's ``turn`` entry, made once per game state: the prompt is said
+        at every pick, and a whole position takes a millisecond (issue 27 item 16)."""
+        key = (self.game, self.game.history)
+        cached = getattr(self, "_seen_turn", None)
+        if cached is None or cached[0][0] is not key[0] or cached[0][1] != key[1]:
+            cached = self._seen_turn = (key, self.game.position()["turn"])
+        return cached[1]
 
     def _result_sentence(self) -> str:
         game = self.game
@@ -490,10 +500,9 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         )
 
 
-def _ask(stage: str, part: str | None, verb: Hashable | None, game: Game) -> str:
-    """What the person to play should do now, in words."""
+def _ask(stage: str, part: str | None, verb: Hashable | None, left: int) -> str:
+    """What the person to play should do now, in words (``left``: actions left this turn)."""
     if stage == "actions":
-        left = 4 - game.position()["turn"]["actions_used"]
         if verb is None:
             return ngettext(
                 "{n} action left: pick one with the buttons, or End actions.",

@@ -227,17 +227,22 @@ def draw_highlights(
     ghost: Ghost | None = None,
     recent: Sequence[tuple[int, Cell]] = (),
     hand_rotation: int = 0,
+    hand_layer: str | None = "highlights",
 ) -> None:
     """Light the ``lit`` cells of the focus seat, show the ``ghost``, number the ``recent`` moves,
     and show the tile in hand turned ``hand_rotation`` (all that a pick changes).
 
     A placement the data already holds (the seat's own, or every seat's in a
     whole position) shows as a ghost too, so a placed tile is never forgotten.
+    The tile in hand goes on ``hand_layer`` (below the rest; ``None``: not drawn),
+    so that a widget may keep it while a click moves the ghost (issue 27 item 16).
     """
+    seats = seats_of(data)
+    if hand_layer is not None:
+        painter.layer(hand_layer)
+        _hand(painter, layout, seats, hand_rotation)
     painter.layer("highlights")
     frames = {box.seat: box for box in layout.frames}
-    seats = seats_of(data)
-    _hand(painter, layout, seats, hand_rotation)
     for seat, info in enumerate(seats):
         if info.placement is not None and info.drawn is not None and seat in frames:
             (cell, rotation) = info.placement

@@ -43,6 +43,7 @@ from railwidgets.twistytracks.components import TILES
 from railwidgets.twistytracks.geometry import CANVAS, CellTarget, FrameTarget, Layout, hit_test
 from railwidgets.twistytracks.rules import Game, PlaceTile
 from railwidgets.twistytracks.scoreboard import player_swatch
+from railwidgets.ui.board import draws
 from railwidgets.ui.choice import ChoiceError, Parts
 from railwidgets.ui.controls import ChoiceButton
 from railwidgets.ui.language import words
@@ -83,7 +84,7 @@ class TwistyTracksWidget(GameWidget):
     GAME = Game
     SECRETS = True
     WIDTH, HEIGHT = CANVAS
-    LAYERS = render.LAYERS
+    LAYERS = (*render.LAYERS[:-1], "hand", render.LAYERS[-1])
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
         "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
@@ -107,7 +108,9 @@ class TwistyTracksWidget(GameWidget):
         ),
     )
     CONFIRM = frozenset({"place"})
-    CHOICE_LAYERS = ("highlights",)  # lit cells, the ghost and the tile in hand
+    #: the tile in hand on a layer of its own, under the lit cells and the ghost: a click
+    #: on a space moves the ghost and leaves the hand as it is (issue 27 item 16)
+    CHOICE_LAYERS = ("hand", "highlights")
     RULES_FOR: ClassVar[dict[str, str]] = {"place": "§2.8", "over": "§2.13"}
     FRAME_PAUSE: ClassVar[float] = 0.09
 
@@ -261,7 +264,9 @@ class TwistyTracksWidget(GameWidget):
 
     def draw_dynamic(self, painter: Painter) -> None:
         data, layout = self.data(), self.board_layout
-        render.draw_pieces(data, painter, layout)
+        if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
+            render.draw_pieces(data, painter, layout)
+        hand = draws(painter, "hand")
         render.draw_highlights(
             data,
             painter,
@@ -270,7 +275,26 @@ class TwistyTracksWidget(GameWidget):
             ghost=self.ghost(),
             recent=self.recent_cells(),
             hand_rotation=self.rotation,
+            hand_layer="hand" if hand else None,
         )
+        if hand:
+            self._hand_shown = self._hand_key()
+
+    def _draw_dynamic(self, painter: Painter) -> None:
+        if draws(painter, "hand"):  # the hand layer is drawn again, if at all, from here
+            self._hand_shown = None
+        super()._draw_dynamic(painter)
+
+    def _hand_key(self) -> tuple[Any, ...]:
+        """What the tile in hand's picture depends on (the game's state, who looks, the turn)."""
+        return (self.game, self.game.history, self.viewer, self.device.holding, self.rotation)
+
+    def choice_layers(self) -> tuple[str, ...]:
+        """A pick that leaves the tile in hand as it is shown (a click on another space)
+        draws the lit cells and the ghost alone."""
+        if getattr(self, "_hand_shown", None) == self._hand_key():
+            return ("highlights",)
+        return self.CHOICE_LAYERS
 
     def holds_after(self, action: Action) -> bool:
         """The round's last placement reveals every frame (R25): its picture waits for

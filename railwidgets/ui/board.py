@@ -43,7 +43,7 @@ from railwidgets.ui.canvas import CanvasPainter
 from railwidgets.ui.controls import close_all
 from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS, load_css
 
-__all__ = ["BoardView", "Frame", "PerPlayerLayout"]
+__all__ = ["BoardView", "Frame", "PerPlayerLayout", "draws"]
 
 DrawFn = Callable[[Painter], None]
 #: One picture of an animation: draws the layers above the static one.
@@ -71,6 +71,10 @@ class OnlyLayers:
         self._on = True
         self.width, self.height = painter.width, painter.height
 
+    def draws(self, name: str) -> bool:
+        """Whether what is drawn on layer ``name`` is passed on."""
+        return name in self._kept
+
     def layer(self, name: str) -> None:
         self._on = name in self._kept
         self._painter.layer(name)
@@ -91,6 +95,19 @@ _TRANSFORMS = frozenset({"save", "restore", "translate", "rotate", "scale", "cli
 
 def _skip(*_: object, **__: object) -> None:
     """A drawing call on a layer that is not drawn again."""
+
+
+def draws(painter: Painter, layer: str) -> bool:
+    """Whether ``painter`` draws on ``layer`` now: false in a redraw of other layers only
+    (:meth:`BoardView.redraw` with ``only``), where a game may skip the work of making
+    that layer's picture (its calls would be dropped; issue 27 item 16).
+
+    >>> from railwidgets.draw.recording import RecordingPainter
+    >>> inner = RecordingPainter(10, 10, ("static", "pieces", "highlights"))
+    >>> draws(inner, "pieces"), draws(OnlyLayers(inner, ["highlights"]), "pieces")
+    (True, False)
+    """
+    return painter.draws(layer) if isinstance(painter, OnlyLayers) else True
 
 
 class BoardView:

@@ -570,14 +570,26 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         self.board.redraw()
         self._update_panels()
 
-    def _show_choice(self) -> None:
+    def _show_choice(self, prompt: str) -> None:
         """After a pick: redraw what shows the choice (only its layers, where the game
-        keeps it apart) and update the panels."""
-        if self.CHOICE_LAYERS:
-            self.board.redraw(only=self.CHOICE_LAYERS)
+        keeps it apart), then say ``prompt`` and update what the choice changes (the
+        buttons, the rules at hand, the companion). The board's message leaves first
+        (the pixels are what a click waits for), and the scores and the log, which a pick
+        does not change, are not made again (issue 27 item 16)."""
+        only = self.choice_layers()
+        if only:
+            self.board.redraw(only=only)
         else:
             self.board.redraw()
-        self._update_panels()
+        self.say(prompt)
+        self._update_controls()
+        self._update_rules()
+        self.companion.update(covered=self.covered)
+
+    def choice_layers(self) -> Sequence[str]:
+        """The layers a pick draws again: ``CHOICE_LAYERS`` (a game may leave out one whose
+        picture the pick did not change)."""
+        return self.CHOICE_LAYERS
 
     def _draw_static(self, painter: Painter) -> None:
         if self.covered:
@@ -765,8 +777,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         if choice.complete and only is not None and only.kind not in self.CONFIRM:
             self.play(only)
             return
-        self.say(self.full_prompt())
-        self._show_choice()
+        self._show_choice(self.full_prompt())
 
     def back(self) -> None:
         """Back (or Esc): forget the last part picked."""
@@ -777,8 +788,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             )
             return
         self.choice = self.choice.back()
-        self.say(self.full_prompt())
-        self._show_choice()
+        self._show_choice(self.full_prompt())
 
     def confirm(self) -> None:
         """Confirm (or Enter): do the decision picked in full."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 import pytest
 
@@ -120,3 +120,36 @@ def test_refusals_say_what_may_be_picked() -> None:
     with pytest.raises(ChoiceError, match="nothing to decide"):
         Choice.of([], fields_as_parts).pick("kind", "buy")
     assert choice.back() == choice and choice.clear() == choice
+
+
+def scan(
+    choice: Choice, picks: list[tuple[str, Hashable]], among: list[int] | None = None
+) -> list[int]:
+    """The actions matching ``picks`` found the long way: every action's parts compared."""
+    return [
+        i
+        for i in (range(len(choice.actions)) if among is None else among)
+        if all(dict(choice.parts_of(choice.actions[i])).get(n, _ABSENT) == v for n, v in picks)
+    ]
+
+
+_ABSENT = object()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_27_16_the_index_finds_what_comparing_every_action_finds(name: str) -> None:
+    """A pick looks its actions up in an index (issue 27 item 16): the same actions, in
+    the engine's order, as comparing each action's parts with the picks."""
+    rng = random.Random(len(name))
+    for parts_of in splits(name):
+        for game in positions(GAMES[name], 60, seed=len(name) + 1):
+            choice = Choice.from_game(game, parts_of)
+            while not choice.complete and choice.next_part is not None:
+                part = choice.next_part
+                choice = choice.pick(part, rng.choice(choice.options(part)))
+                picks = list(choice.picks)
+                for at in range(len(picks) + 1):
+                    assert choice._matching(picks[:at]) == scan(choice, picks[:at])
+                among = choice._matching(picks[:1])[::2]
+                assert choice._matching(picks, among) == scan(choice, picks, among)
+            assert choice._matching([("nothing", 1)]) == []
