@@ -40,6 +40,7 @@ ROUND = N_("Round {round} of {rounds}.")
 TO_PLAY = N_("{name} to play.")
 OVER = N_("The game is over.")
 MARKET = N_("Market: {items}.")
+EMPTY_MARKET = N_("The market is empty.")
 MARKET_DISC = N_("slot {slot}: a {company} disc")
 MARKET_TAKEN = N_("slot {slot}: {name}'s marker")
 NOTHING_BUILT = N_("No company has built yet.")
@@ -119,7 +120,7 @@ def position_words(view: Mapping[str, Any], seat: int | None, names: Sequence[ob
             items.append(_(MARKET_DISC).format(slot=slot, company=company))
         else:
             items.append(_(MARKET_TAKEN).format(slot=slot, name=said[item["marker"]]))
-    lines.append(_(MARKET).format(items=", ".join(items)))
+    lines.append(_(MARKET).format(items=", ".join(items)) if items else _(EMPTY_MARKET))
     built: dict[str, list[str]] = {}
     for entry in view["board"]:
         built.setdefault(entry["company"], []).append(hex_name(tuple(entry["hex"])))  # type: ignore[arg-type]

@@ -32,8 +32,8 @@ ACTIVE = N_("{name} is playing: {stage}.")
 SIDE = N_("{name} plays from side {side}.")
 NO_TILES = N_("No track is laid yet.")
 ITEMS = N_("Items on the board: {items}.")
-CART = N_("{name}'s {cart} cart ({colour}): {where}, speed {speed}.")
-CART_LOADED = N_("{name}'s {cart} cart ({colour}): {where}, speed {speed}, carrying {items}.")
+CART = N_("{name}'s {cart} cart: {where}, speed {speed}.")
+CART_LOADED = N_("{name}'s {cart} cart: {where}, speed {speed}, carrying {items}.")
 IN_SUPPLY = N_("in the supply")
 ON_SQUARE = N_("on {square} facing {facing}")
 STOCKPILE = N_("{name}'s stockpile: {items}.")
@@ -152,7 +152,6 @@ def position_words(view: Mapping[str, Any], seat: int | None, names: Sequence[ob
             _(CART_LOADED if load else CART).format(
                 name=said[cart["owner"]],
                 cart=_cart(cart["name"]),
-                colour=_cart(cart["colour"]),
                 where=where,
                 speed=cart["speed"],
                 items=load,

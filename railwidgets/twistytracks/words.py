@@ -39,7 +39,7 @@ PLACE = N_("Place at {cell}")
 STATES = {
     "waiting_at_depot": N_("waiting at its depot"),
     "active": N_("running"),
-    "crashed": N_("crashed"),
+    "crashed": N_("stopped by a crash"),
     "arrived": N_("arrived at a station"),
     "dead_end": N_("stopped at a dead end"),
 }
