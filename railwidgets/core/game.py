@@ -651,9 +651,9 @@ class Game(ABC):
         svg = self._repr_svg_()
         if svg is None:
             return None
-        from railwidgets.draw.svg import svg_img
+        from railwidgets.draw.svg import board_alt, svg_img
 
-        return svg_img(svg)
+        return svg_img(svg, board_alt(self.TITLE))
 
     def _ipython_display_(self) -> None:
         """A game in a notebook: its picture once, as :meth:`_repr_html_`'s ``<img>``.

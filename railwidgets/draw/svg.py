@@ -62,9 +62,9 @@ from railwidgets.draw.painter import (
     then,
     translation,
 )
-from railwidgets.i18n import tr
+from railwidgets.i18n import N_, _, tr
 
-__all__ = ["Picture", "SvgPainter", "img_svg", "svg_img"]
+__all__ = ["Picture", "SvgPainter", "board_alt", "img_svg", "svg_img"]
 
 _ANCHOR = {"left": "start", "center": "middle", "right": "end"}
 _BASELINE = {
@@ -474,16 +474,33 @@ def _path_data(commands: Sequence[PathCommand]) -> str:
     return "".join(parts)
 
 
-def svg_img(svg: str, alt: str = "the board") -> str:
+#: A picture's alt text (issue 24: in the language in use, as every word a player reads).
+BOARD_ALT = N_("{game} board")
+THE_BOARD = N_("The board")
+
+
+def board_alt(title: str | None = None) -> str:
+    """The alt text of a game's board picture, in the language in use: the game's
+    ``TITLE`` (an English msgid, translated here) and "board"; without one, "The board".
+
+    >>> board_alt("Mini Rails"), board_alt()
+    ('Mini Rails board', 'The board')
+    """
+    return _(BOARD_ALT).format(game=_(title)) if title else _(THE_BOARD)
+
+
+def svg_img(svg: str, alt: str | None = None) -> str:
     """``svg`` as an HTML ``<img>`` (a data URI): the one picture form GitHub, nbviewer and
     JupyterLab all show, even in a notebook JupyterLab does not trust yet (raw SVG output
-    is hidden there).
+    is hidden there). ``alt``: what a screen reader says of it (default:
+    :func:`board_alt`'s "The board", in the language in use).
 
     >>> svg_img('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1"/>')[:42]
-    '<img alt="the board" src="data:image/svg+x'
+    '<img alt="The board" src="data:image/svg+x'
     """
     data = base64.b64encode(svg.encode()).decode()
-    return f'<img alt={quoteattr(alt)} src="data:image/svg+xml;base64,{data}"/>'
+    said = board_alt() if alt is None else alt
+    return f'<img alt={quoteattr(said)} src="data:image/svg+xml;base64,{data}"/>'
 
 
 def img_svg(html: str) -> str:
@@ -497,13 +514,14 @@ def img_svg(html: str) -> str:
 
 
 class Picture:
-    """An SVG picture for a notebook, shown as ``svg_img`` shows it (one form).
+    """An SVG picture for a notebook, shown as ``svg_img`` shows it (one form); without an
+    ``alt``, "The board" in the language in use when it is shown.
 
     >>> Picture('<svg xmlns="http://www.w3.org/2000/svg"/>', alt="tiles")._repr_html_()[:16]
     '<img alt="tiles"'
     """
 
-    def __init__(self, svg: str, alt: str = "the board") -> None:
+    def __init__(self, svg: str, alt: str | None = None) -> None:
         self.svg = svg
         self.alt = alt
 

@@ -241,10 +241,9 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         if part == "hex" and value in MAP_HEXES:
             return hex_name(value)  # type: ignore[arg-type]
         if part == "slot" and isinstance(value, int):
-            item = self.game.state.market[value]
-            return f"the {item} disc in slot {value}" if isinstance(item, str) else f"slot {value}"
+            return position_words.slot_words(value, self.game.state.market[value])
         if part == "frame":
-            return f"the {value} frame"
+            return position_words.frame_words(str(value))
         return super().target_name(part, value)
 
     def position_words(self) -> list[str]:
@@ -256,12 +255,14 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
     def option_words(self, part: str, value: Hashable) -> str:
         """A pick as its button says it: "Take the red disc in slot 2", "Build red on E4"."""
         company = self.company_in_hand
-        if part == "slot":
-            return f"Take {self.target_name(part, value)}"
+        if part == "slot" and isinstance(value, int):
+            item = self.game.state.market[value]
+            if isinstance(item, str):
+                return position_words.take_words(value, item)
         if part == "hex" and company is not None:
             if value is None:
-                return f"Put the {company} disc on its frame (blocked)"
-            return f"Build {company} on {self.target_name(part, value)}"
+                return position_words.blocked_words(company)
+            return position_words.build_words(company, self.target_name(part, value))
         return super().option_words(part, value)
 
     def miss(self, x: float, y: float) -> str:

@@ -328,9 +328,9 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     def target_name(self, part: str, value: Hashable) -> str:
         """Squares by column and row; exits and tiles by their sides."""
         if part == "square" and isinstance(value, tuple):
-            return f"square {position_words.square_words(value)}"
+            return position_words.square_target_words(value)
         if part == "exits" and isinstance(value, str):
-            return f"track {value}"
+            return position_words.track_words(value)
         return super().target_name(part, value)
 
     def consequences(self, seat: int, action: Action, lines: Sequence[str]) -> list[str]:

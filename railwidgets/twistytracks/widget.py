@@ -160,9 +160,9 @@ class TwistyTracksWidget(GameWidget):
     def option_words(self, part: str, value: Hashable) -> str:
         """A pick as its button says it: "Turn the tile 90°", "Place at row 2 column 3"."""
         if part == "rotation" and isinstance(value, int):
-            return f"Turn the tile {90 * value}°"
-        if part == "cell":
-            return f"Place at {self.target_name(part, value)}"
+            return position_words.turn_words(value)
+        if part == "cell" and isinstance(value, tuple):
+            return position_words.place_words(value)
         return super().option_words(part, value)
 
     def key_allows(self, part: str, value: Hashable) -> bool:

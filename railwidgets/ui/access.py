@@ -43,6 +43,7 @@ class AccessiblePlay:
         action_row: widgets.HBox
         new_button: widgets.Button
         _accessible: bool
+        _lang: str
 
     # -- keyboard play (railwidgets.ui.keyboard) ----------------------------------------------
 
@@ -69,6 +70,7 @@ class AccessiblePlay:
             pick=self.pick,
             back=self.back,
             confirm=self.confirm,
+            lang=lambda: self._lang,
         )
         self.below_board = widgets.HBox(
             [self.keys_button, self.companion.toggle], layout=widgets.Layout(margin="2px 0")
@@ -146,7 +148,7 @@ class AccessiblePlay:
             return self.OPTION_BUTTONS[part](value)
         for spec, _made in self.choice_buttons:
             if spec.part == part and not spec.step and spec.value == value:
-                return spec.description
+                return _(spec.description)
         return self.target_name(part, value)
 
     def confirm_words(self) -> str:

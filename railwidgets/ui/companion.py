@@ -24,28 +24,32 @@ made with ``accessible=True``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from html import escape
 
 import ipywidgets as widgets
 
-from railwidgets.i18n import N_
+from railwidgets.i18n import N_, _, use
 from railwidgets.ui.controls import close_all
 from railwidgets.ui.language import words as in_words
 from railwidgets.ui.live import LiveRegion
 
 __all__ = ["Companion"]
 
-# Every string a player reads, in one place (to be wrapped for translation).
+# Every string a player reads, in one place (marked for the catalogs, said in the
+# widget's language when the companion speaks: issue 24).
 TOGGLE = N_("Board in words")
 TOGGLE_TOOLTIP = N_("Show or hide the board in words, for screen readers")
-HEADING = "The board in words"
-CHANGES = "Since your last move"
-NO_CHANGES = "Nothing has happened since your last move."
-DECISION = "Your decision"
-NO_DECISION = "Nothing to decide now."
-CONFIRM = "Confirm: {what}"
-BACK = "Back: undo the last pick"
-COVERED = "The device is being passed: the board is hidden."
+HEADING = N_("The board in words")
+CHANGES = N_("Since your last move")
+NO_CHANGES = N_("Nothing has happened since your last move.")
+DECISION = N_("Your decision")
+NO_DECISION = N_("Nothing to decide now.")
+CONFIRM = N_("Confirm: {what}")
+BACK = N_("Back: undo the last pick")
+COVERED = N_("The device is being passed: the board is hidden.")
+#: How a heading of the companion is written (its words escaped, in the language in use).
+H2 = "<h2 style='margin:4px 0;font-size:1em'>{}</h2>"
 #: At most this many buttons are listed (the rest: on the board, with the keyboard cursor).
 MOST_BUTTONS = 200
 
@@ -56,7 +60,9 @@ class Companion:
     ``words()`` gives the position's sentences, ``recent()`` the moves since the seat
     last decided, ``options()`` the picks of the decision in hand as ``(label, part,
     value)``, ``confirm_words()`` what Confirm would do ("" when nothing is picked in
-    full); ``pick``, ``back`` and ``confirm`` make the decision.
+    full); ``pick``, ``back`` and ``confirm`` make the decision. ``lang()`` is the
+    language the companion speaks (the widget's): its headings and everything the
+    callbacks say are said in it, also when the toggle is pressed in the page.
     """
 
     def __init__(
@@ -71,8 +77,10 @@ class Companion:
         pick: Callable[[str, Hashable], None],
         back: Callable[[], None],
         confirm: Callable[[], None],
+        lang: Callable[[], str | None] = lambda: None,
     ):
         self._words, self._recent, self._options = words, recent, options
+        self._lang = lang
         self._confirm_words, self._can_back = confirm_words, can_back
         self._pick, self._back, self._confirm = pick, back, confirm
         self.toggle = in_words(
@@ -83,9 +91,7 @@ class Companion:
         self.live = LiveRegion()
         self.position = widgets.HTML()
         self.changes = widgets.HTML()
-        self.decision_head = widgets.HTML(
-            f"<h2 style='margin:4px 0;font-size:1em'>{escape(DECISION)}</h2>"
-        )
+        self.decision_head = widgets.HTML()
         self.buttons: list[widgets.Button] = []
         self.button_box = widgets.Box(
             layout=widgets.Layout(
@@ -100,6 +106,7 @@ class Companion:
         self.toggle.observe(lambda change: self.show(bool(change["new"])), "value")
         self._status = ""
         self._labels: list[tuple[str, str, Hashable]] = []
+        self._head_decision(bool(self._labels))
 
     @property
     def shown(self) -> bool:
@@ -120,30 +127,40 @@ class Companion:
         self._status = text
         self.live.text = text
 
+    def _speaking(self) -> AbstractContextManager[object]:
+        """The companion's language for what follows (the widget's, if it has one)."""
+        lang = self._lang()
+        return use(lang) if lang else nullcontext()
+
     def update(self, *, covered: bool = False) -> None:
-        """Say the position, the changes and the decision again (nothing while hidden)."""
+        """Say the position, the changes and the decision again, in the companion's
+        language (nothing while hidden; a new language says all of it again)."""
         if not self.shown:
             return
+        with self._speaking():
+            self._update(covered)
+
+    def _update(self, covered: bool) -> None:
         if covered:
-            self.position.value = f"<p>{escape(COVERED)}</p>"
+            self.position.value = f"<p>{escape(_(COVERED))}</p>"
             self.changes.value = ""
             self._set_buttons([])
             return
         items = "".join(f"<li>{escape(line)}</li>" for line in self._words())
-        self.position.value = f"<h2 style='margin:4px 0;font-size:1em'>{escape(HEADING)}</h2><ul style='margin:0'>{items}</ul>"
+        self.position.value = H2.format(escape(_(HEADING))) + f"<ul style='margin:0'>{items}</ul>"
         recent = list(self._recent())
         moves = (
             "".join(f"<li>{escape(line)}</li>" for line in recent)
             if recent
-            else f"<li>{escape(NO_CHANGES)}</li>"
+            else f"<li>{escape(_(NO_CHANGES))}</li>"
         )
-        self.changes.value = f"<h2 style='margin:4px 0;font-size:1em'>{escape(CHANGES)}</h2><ol style='margin:0'>{moves}</ol>"
+        self.changes.value = H2.format(escape(_(CHANGES))) + f"<ol style='margin:0'>{moves}</ol>"
         labels = list(self._options())[:MOST_BUTTONS]
         confirm = self._confirm_words()
         if confirm:
-            labels.append((CONFIRM.format(what=confirm), "", None))
+            labels.append((_(CONFIRM).format(what=confirm), "", None))
         if self._can_back():
-            labels.append((BACK, "", "back"))
+            labels.append((_(BACK), "", "back"))
         self._set_buttons(labels)
 
     def text(self) -> str:
@@ -153,11 +170,13 @@ class Companion:
                 self._status,
                 self.position.value,
                 self.changes.value,
+                self.decision_head.value,
                 *(b.description for b in self.buttons),
             ]
         )
 
     def _set_buttons(self, labels: list[tuple[str, str, Hashable]]) -> None:
+        self._head_decision(bool(labels))  # in the language in use, whatever the buttons
         if labels == self._labels:
             return
         self._labels = labels
@@ -170,14 +189,21 @@ class Companion:
             made.on_click(lambda _b, p=part, v=value: self._press(p, v))
             self.buttons.append(made)
         self.button_box.children = self.buttons
-        if not labels:
-            self.decision_head.value = f"<h2 style='margin:4px 0;font-size:1em'>{escape(DECISION)}</h2><p>{escape(NO_DECISION)}</p>"
-        else:
-            self.decision_head.value = (
-                f"<h2 style='margin:4px 0;font-size:1em'>{escape(DECISION)}</h2>"
-            )
+
+    def _head_decision(self, any_buttons: bool) -> None:
+        """The decision's heading, and "Nothing to decide now." when there are no buttons
+        (rewritten only when its words changed)."""
+        head = H2.format(escape(_(DECISION)))
+        if not any_buttons:
+            head += f"<p>{escape(_(NO_DECISION))}</p>"
+        if self.decision_head.value != head:
+            self.decision_head.value = head
 
     def _press(self, part: str, value: Hashable) -> None:
+        with self._speaking():
+            self._pressed(part, value)
+
+    def _pressed(self, part: str, value: Hashable) -> None:
         before = list(self.buttons)
         if part == "" and value is None:
             self._confirm()

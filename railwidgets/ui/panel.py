@@ -54,7 +54,7 @@ from railwidgets.core.errors import IllegalActionError, RailwidgetsError
 from railwidgets.core.game import Game
 from railwidgets.core.search import SearchBot
 from railwidgets.draw.painter import Painter
-from railwidgets.draw.svg import SvgPainter, svg_img
+from railwidgets.draw.svg import SvgPainter, board_alt, svg_img
 from railwidgets.i18n import N_, _, check_language, ngettext, tr, tr_error, use
 from railwidgets.ui.access import AccessiblePlay
 from railwidgets.ui.board import BoardView, Frame
@@ -1105,7 +1105,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
         """
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         with contextlib.suppress(Exception):  # a picture is a courtesy: never break display
-            bundle["text/html"] = svg_img(self.to_svg())
+            bundle["text/html"] = svg_img(self.to_svg(), board_alt(self.game.TITLE))
         return bundle
 
 

@@ -74,17 +74,16 @@ def board_texts(w: MiniRailsWidget) -> str:
 
 
 def screen(w: MiniRailsWidget) -> list[str]:
-    """Everything a person reads now: status, board, side list, tables, log, buttons."""
+    """Everything a person reads now: status, board, side list, tables, log, buttons, and
+    the board in words (issue 25's companion: its headings, the position, the changes and
+    the decision's buttons)."""
     words = [w.status_text, board_texts(w), visible(w.recent_view.value)]
     words += [visible(w.scores.value), visible(w.log_view.value), visible(w.rules_view.value)]
+    assert w.companion.shown  # the widgets here are made accessible=True
+    words.append(visible(w.companion.text()))
     from railwidgets.ui.controls import tree
 
-    # The board in words (issue 25's companion, hidden unless asked for) speaks English
-    # only so far: its panel is left out here (its toggle below the board is not).
-    hidden = {id(x) for x in tree(w.companion.panel)}
     for widget in tree(w):
-        if id(widget) in hidden:
-            continue
         for trait in ("description", "tooltip", "placeholder"):
             value = getattr(widget, trait, None)
             if isinstance(value, str):
@@ -96,7 +95,9 @@ def screen(w: MiniRailsWidget) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["ru", "es", "pl"])
 def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
-    w = MiniRailsWidget(players=3, seed=5, seats=HUMANS3, animate=False, bot_pause=0, lang=lang)
+    w = MiniRailsWidget(
+        players=3, seed=5, seats=HUMANS3, animate=False, bot_pause=0, lang=lang, accessible=True
+    )
     said: list[str] = []
     rng = random.Random(5)
     try:
@@ -222,6 +223,7 @@ def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> Non
         animate=False,
         bot_pause=0,
         lang=lang,
+        accessible=True,
     )
     said: list[str] = []
     rng = random.Random(4)
@@ -276,7 +278,13 @@ def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> No
     from railwidgets import OffTheRailsWidget
 
     w = OffTheRailsWidget(
-        players=2, seed=3, seats=["human", "random"], animate=False, bot_pause=0, lang=lang
+        players=2,
+        seed=3,
+        seats=["human", "random"],
+        animate=False,
+        bot_pause=0,
+        lang=lang,
+        accessible=True,
     )
     said: list[str] = []
     rng = random.Random(3)
@@ -307,3 +315,33 @@ def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> No
         latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
         latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
         assert latin == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "alts"),
+    [
+        ("en", ["Mini Rails board", "Twisty Tracks board", "Off the Rails board"]),
+        ("ru", ["Поле игры «Mini Rails»", "Поле игры «Извилистые пути»", "Поле игры «Сойти с рельсов»"]),
+        ("es", ["Tablero de Mini Rails", "Tablero de Twisty Tracks", "Tablero de Off the Rails"]),
+        ("pl", ["Plansza gry „Mini Rails”", "Plansza gry „Jedzie pociąg z daleka”", "Plansza gry „Off the Rails”"]),
+    ],
+)  # fmt: skip
+def test_the_board_pictures_alt_says_the_game_in_the_widgets_language(
+    lang: str, alts: list[str]
+) -> None:
+    """The saved picture of a board (issue 24): its alt text names the game, in the
+    widget's language; a bare game's picture in the language in use."""
+    from railwidgets import OffTheRailsWidget, TwistyTracksWidget, minirails
+
+    said = []
+    for cls in (MiniRailsWidget, TwistyTracksWidget, OffTheRailsWidget):
+        w = cls(seed=1, animate=False, lang=lang)
+        try:
+            html = w._repr_mimebundle_()["text/html"]
+        finally:
+            w.close()
+        said.append(unescape(re.search(r'<img alt="([^"]*)"', html).group(1)))
+    assert said == alts
+    with use(lang):
+        bare = minirails.Game(players=3, seed=1)._repr_html_()
+    assert unescape(re.search(r'<img alt="([^"]*)"', bare).group(1)) == alts[0]

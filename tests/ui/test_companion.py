@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from railwidgets import MiniRailsWidget
+from railwidgets.i18n import catalog, set_language, use
 from railwidgets.offtherails.widget import OffTheRailsWidget
 from railwidgets.twistytracks.widget import TwistyTracksWidget
 from railwidgets.ui import companion
@@ -32,10 +33,48 @@ TWIN_SCRIPTS: list[Callable[[], None]] = [
 ]
 
 
+def _in_language(lang: str, find: Callable[[str], Callable[[Any], None]]) -> Callable[..., Any]:
+    """A twin script's control finder (``_press``, ``_set``) that also knows each control
+    by its words in ``lang`` (the scripts name them in English)."""
+
+    def finder(description: str, *args: Any) -> Callable[[Any], None]:
+        english, said = find(description, *args), find(catalog(lang).gettext(description), *args)
+
+        def act(w: Any) -> None:
+            try:
+                said(w)
+            except AssertionError:
+                try:
+                    english(w)  # a word the same in both, or an English name (a seat's kind)
+                except AssertionError:
+                    _press_option(w, description)  # "Side N: Red", "Pile A"
+
+        return act
+
+    return finder
+
+
+def _press_option(w: Any, description: str) -> None:
+    """Press the option button whose English name is ``description`` (its words in the
+    widget's language are made from its pick, as the widget makes them)."""
+    for item in test_twins._controls(w):
+        pick = getattr(item, "_railwidgets_pick", None)
+        if pick is not None and pick[0] in w.OPTION_BUTTONS:
+            with use("en"):
+                english = w.OPTION_BUTTONS[pick[0]](pick[1])
+            if english == description:
+                item.click()
+                return
+    raise AssertionError(f"no control {description!r}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es", "pl"])
 @pytest.mark.parametrize("script", TWIN_SCRIPTS, ids=lambda f: f.__name__.removeprefix("test_"))
 def test_item2_companion_twins_say_nothing_hidden(
-    monkeypatch: pytest.MonkeyPatch, script: Callable[[], None]
+    monkeypatch: pytest.MonkeyPatch, script: Callable[[], None], lang: str
 ) -> None:
+    """The twins, with the companion shown, in each language (issue 24): the same words
+    in both, so nothing hidden is said in any of them."""
     shown: list[str] = []
     update = companion.Companion.update
 
@@ -45,8 +84,15 @@ def test_item2_companion_twins_say_nothing_hidden(
 
     monkeypatch.setattr(GameWidget, "ACCESSIBLE", True)
     monkeypatch.setattr(companion.Companion, "update", recording)
-    script()
-    assert any("The board in words" in text for text in shown)  # it did speak
+    monkeypatch.setattr(test_twins, "_press", _in_language(lang, test_twins._press))
+    monkeypatch.setattr(test_twins, "_set", _in_language(lang, test_twins._set))
+    set_language(lang)
+    try:
+        script()
+    finally:
+        set_language("en")
+    heading = catalog(lang).gettext(companion.HEADING)
+    assert any(heading in text for text in shown)  # it did speak, in the language
 
 
 MAKERS = {
@@ -131,4 +177,50 @@ def test_item2_live_region_speaks_the_widgets_language() -> None:
     english = MAKERS["minirails"]()
     assert w.companion.live.text != english.companion.live.text
     english.close()
+    w.close()
+
+
+def test_issue24_the_companion_speaks_the_widgets_language_and_again_when_it_changes() -> None:
+    w = MiniRailsWidget(players=3, seed=5, bot_pause=0, animate=False, accessible=True, lang="pl")
+    panel = w.companion
+    assert "Plansza słowami" in panel.position.value
+    assert "Od twojego ostatniego ruchu" in panel.changes.value
+    assert "Twoja decyzja" in panel.decision_head.value
+    assert panel.buttons[0].description == "Weź krążek spółki „Biała” z pola 0"
+    w.lang = "es"  # said again: headings, sentences and buttons
+    assert "El tablero en palabras" in panel.position.value
+    assert "Ronda 1 de 6." in panel.position.value
+    assert "Tu decisión" in panel.decision_head.value
+    assert panel.buttons[0].description.startswith("Tomar el disco de la empresa ")
+    panel.buttons[0].click()  # a pick from the list: Buy and Build in Spanish
+    assert [b.description for b in panel.buttons][:2] == ["Comprar", "Construir"]
+    assert panel.buttons[-1].description == "Atrás: deshacer la última elección"
+    w.close()
+
+
+def test_issue24_the_toggle_pressed_in_the_page_speaks_the_widgets_language() -> None:
+    """The page's toggle runs outside the widget's entry points: the companion still says
+    everything in the widget's language, not the process's."""
+    w = TwistyTracksWidget(players=2, seed=5, bot_pause=0, animate=False, lang="ru")
+    w.companion.toggle.value = True  # as the front end sets it
+    assert "Поле словами" in w.companion.position.value
+    assert "Раунд 1." in w.companion.position.value
+    names = [b.description for b in w.companion.buttons]
+    assert "Повернуть плитку на 90°" in names
+    assert any(n.startswith("Положить плитку: столбец ") for n in names)
+    w.companion.toggle.value = False
+    w.companion.show(True)
+    assert "Ваше решение" in w.companion.decision_head.value
+    w.close()
+
+
+def test_issue24_covered_and_nothing_to_decide_in_the_language() -> None:
+    w = TwistyTracksWidget(
+        players=2, seed=5, bot_pause=0, animate=False, accessible=True, lang="es",
+        seats=["human", "human"],
+    )  # fmt: skip
+    w.play(w.game.legal_actions()[0])  # a secret placement: the device is covered (R25)
+    assert w.covered
+    assert "Se está pasando el dispositivo: el tablero está oculto." in w.companion.position.value
+    assert "Ahora no hay nada que decidir." in w.companion.decision_head.value
     w.close()
