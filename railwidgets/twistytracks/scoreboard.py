@@ -314,6 +314,8 @@ def draw_heading(data: Mapping[str, Any], painter: Painter, seats: Sequence[Seat
     variant = scoring[data["options"]["scoring"]]
     if over:
         head = _("Game over after round {n}").format(n=data["round"])
+    elif data.get("revealed"):  # a revealed round waiting for Continue (the widget's)
+        head = _("Round {n} scored").format(n=data["revealed"])
     else:
         head = _("Round {n}").format(n=data["round"])
     head += " · " + ngettext("{n} player", "{n} players", n).format(n=n) + variant

@@ -216,8 +216,12 @@ class TwistyTracksWidget(GameWidget):
         """
         seen = self.seen()
         data = seen.position() if isinstance(seen, BaseGame) else seen
-        if self.device.holding:
-            data = {**data, "players": [{**p, "drawn": None} for p in data["players"]]}
+        if self.device.holding:  # the heading names the round on show, not the next one
+            data = {
+                **data,
+                "players": [{**p, "drawn": None} for p in data["players"]],
+                "revealed": data["round"] - 1,
+            }
         return data
 
     def cell_centre(self, cell: tuple[int, int], seat: int | None = None) -> Point:

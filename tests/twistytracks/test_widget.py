@@ -273,6 +273,9 @@ def test_item6_in_hot_seat_the_reveal_stays_with_continue_before_the_cover() -> 
         assert TILES[action.tile - 1].name in w.recent_view.value
     # everyone is looking: nobody's next tile, nothing to pick, nothing to take back
     assert not [t for t in drawn(w).texts() if t.endswith(" drew")]
+    # the board's heading names the round on show, as the status does (not the next one)
+    assert any(t.startswith("Round 1 scored") for t in drawn(w).texts())
+    assert not any(t.startswith("Round 2") for t in drawn(w).texts())
     assert w.lit() == [] and w.place_button.disabled and w.hint_button.disabled
     assert w.undo_button.disabled and w.redo_button.disabled
     before = _state(w)
@@ -287,6 +290,7 @@ def test_item6_in_hot_seat_the_reveal_stays_with_continue_before_the_cover() -> 
     assert w.continue_button.layout.display == "none" and not w.ready_button.layout.display
     w.ready_button.click()
     assert w.viewer == 0 and w.status_text.startswith("Round 2, Wild West to place")
+    assert any(t.startswith("Round 2") for t in drawn(w).texts())
 
 
 def test_item6_a_bot_to_play_next_waits_for_continue_too() -> None:
