@@ -29,6 +29,7 @@ Each concern has its own module, and this one puts them together:
 - :mod:`railwidgets.ui.botplay`: the bots and the Hint, and when they play (bots are
   handed a game built from their seat's view, never the game itself);
 - :mod:`railwidgets.ui.saving`: Save and Load, and the offer to resume a kept game;
+- :mod:`railwidgets.ui.seating`: who plays each seat, and New game…'s form for the next game;
 - :mod:`railwidgets.ui.recent`: the moves since your turn, less what is secret from you;
 - :mod:`railwidgets.ui.table_play`: playing at a table, each person at their own browser;
 - :mod:`railwidgets.ui.decision`: the row of buttons for the decision in hand;
@@ -62,12 +63,9 @@ from railwidgets.ui.botplay import BotPlay, running_loop
 from railwidgets.ui.choice import Choice, ChoiceError, Parts
 from railwidgets.ui.controls import (
     ChoiceButton,
-    NewGameForm,
     SeatChoice,
     close_all,
     on_press,
-    seat_caption,
-    seat_dropdown,
     tree,
 )
 from railwidgets.ui.decision import DecisionRow, button
@@ -77,15 +75,16 @@ from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, KeptGames, Resumable, SaveLoad
+from railwidgets.ui.seating import HUMAN, Seating
 from railwidgets.ui.table_play import TablePlay
 from railwidgets.ui.theme import SIDE_CLASS, STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
-HUMAN = "human"
 
-
-class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, widgets.VBox):
+class GameWidget(
+    TablePlay, Seating, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, widgets.VBox
+):
     """Base of the three game widgets (see the module docstring)."""
 
     #: The engine class: New game offers its player counts and options.
@@ -462,14 +461,7 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        # New game…'s form is made the first time it is opened (``settings``): a widget at
-        # rest keeps a hundred fewer models, and a page reload restores every model from the
-        # kernel within JupyterLab's few seconds.
-        self._settings: NewGameForm | None = None
-        self.settings_slot = widgets.Box()
-        self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.seat_inputs: list[widgets.Dropdown] = []
-        self._build_seat_row()
+        self._init_seating()
         self.decision = DecisionRow(
             self.BUTTONS,
             self.OPTION_BUTTONS,
@@ -514,42 +506,6 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             if spec.description == description:
                 return made
         raise KeyError(description)
-
-    def _build_seat_row(self) -> None:
-        close_all(*self.seat_inputs)
-        self.seat_inputs = []
-        for seat in range(self.game.num_players):
-            dropdown = seat_dropdown(self._seat_caption(seat), self.seats[seat], self.SEAT_CHOICES)
-            dropdown.observe(lambda change, s=seat: self._seat_changed(s, change["new"]), "value")
-            self.seat_inputs.append(dropdown)
-        self.seat_row.children = self.seat_inputs
-
-    def _seat_caption(self, seat: int) -> str:
-        """A seat selector's label: its number and its player's name ("1 Orange"; "Player 1"
-        alone when the name is the number already)."""
-        return seat_caption(self.game.player_name(seat), seat)
-
-    def _check_seats(self, seats: Sequence[str] | None, n: int) -> list[str]:
-        if seats is None:
-            return [HUMAN] + [self.DEFAULT_BOT] * (n - 1)
-        by_label = {label.lower(): key for key, (label, _) in self.SEAT_CHOICES.items()}
-        checked = []
-        for kind in seats:
-            key = by_label.get(str(kind).lower(), str(kind).lower())
-            if key not in self.SEAT_CHOICES:
-                allowed = ", ".join(repr(k) for k in self.SEAT_CHOICES)
-                raise ValueError(f"a seat must be one of {allowed}, not {kind!r}")
-            checked.append(key)
-        if len(checked) != n:
-            raise ValueError(f"seats needs one entry per player ({n}), not {len(checked)}")
-        return checked
-
-    def _seat_changed(self, seat: int, kind: str) -> None:
-        if self.table is not None:  # a table's seats are the table's (the row is hidden)
-            return
-        self.seats[seat] = kind
-        self._make_bots()
-        self._settle(static=True)
 
     # -- status, panels, redraw ------------------------------------------------------------------
 
@@ -902,56 +858,6 @@ class GameWidget(TablePlay, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, w
             self.choice = Choice.of((), self.parts)
 
     # -- new games, saved games ------------------------------------------------------------------
-
-    @property
-    def settings(self) -> NewGameForm:
-        """New game…'s form: the next game's players, seed, options, language and seats
-        (made when first needed, from the game on the board)."""
-        if self._settings is None:
-            with use(self._lang):
-                form = self._make_settings()
-            self._settings_made(form)
-            self._settings = form
-            self.settings_slot.children = (form,)
-        return self._settings
-
-    def _make_settings(self) -> NewGameForm:
-        """New game…'s form, bound to this widget (in the language in use)."""
-        form = NewGameForm(
-            type(self.game),
-            self.game.num_players,
-            self.game.options,
-            self.seats,
-            self.SEAT_CHOICES,
-            self.DEFAULT_BOT,
-            self._lang,
-        )
-        form.add_class("railwidgets-settings")
-        form.language.observe(
-            lambda change: change["new"] != self._lang and self.set_language(change["new"]),
-            "value",
-        )
-        on_press(form.start, self.start_new_game, lambda t: self.say(t, error=True))
-        on_press(form.cancel, lambda: form.show(False), lambda t: self.say(t, error=True))
-        return form
-
-    def toggle_settings(self) -> None:
-        """New game…: show or hide the next game's settings (the seats as they are now)."""
-        if not self.settings.shown and int(self.settings.players.value) == self.game.num_players:
-            self.settings.take_seats(self.seats)
-        self.settings.show(not self.settings.shown)
-
-    def start_new_game(self) -> None:
-        """Start: a new game with the settings shown (a bad one is refused, the game plays on)."""
-        try:
-            players, seed, options, seats = self.settings.read()
-            game = self.make_game(players, seed, **options)
-        except (RailwidgetsError, ValueError) as err:
-            self.say(str(err), error=True)
-            return
-        self.seats = list(seats)
-        self.settings.show(False)
-        self.set_game(game, self._new_game_message(seed))
 
     def new_game(self, players: int | None = None, seed: int | None = None, **options: Any) -> None:
         """Start again with these settings (those not given: the current game's)."""

@@ -4,14 +4,15 @@ The boards write in DejaVu Sans (the first font of :data:`~railwidgets.draw.pain
 the one Chromium uses on these machines); its advance widths, read from the copy matplotlib
 ships (the ``plots`` extra of ``dev``), give the same widths Chromium measures on a canvas
 (``BUY`` bold 12 px: 27.6 px in both). A text's box is its advance width across, and the
-font's ascender-to-descender band up and down, placed by the call's ``align`` and
+band its letters' ink takes up and down (capitals stop at the cap height, only letters with
+descenders go below the baseline: :func:`ink_band`), placed by the call's ``align`` and
 ``baseline`` and carried through the transform in force.
 
 >>> from railwidgets.draw.recording import RecordingPainter
 >>> p = RecordingPainter(100, 40)
 >>> p.text(10, 20, "BUY", size=12, bold=True, align="left")
 >>> [round(v, 1) for v in text_box(p.calls[0])]
-[10.0, 14.8, 37.6, 26.8]
+[10.0, 15.4, 37.6, 24.3]
 """
 
 from __future__ import annotations
