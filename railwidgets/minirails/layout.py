@@ -18,8 +18,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from railwidgets.core.hexgrid import Hex, corners, from_pixel, to_pixel
+from railwidgets.draw.metrics import fit_size
 from railwidgets.draw.painter import Painter, Point, hex_to_rgb
 from railwidgets.draw.palette import DARK, LIGHT, contrast_ratio, ink_for
+from railwidgets.i18n import tr
 from railwidgets.minirails.components import (
     COMPANY_FILL,
     COMPANY_LETTER,
@@ -270,11 +272,12 @@ def draw_discs(painter: Painter, items: list[tuple[Point, str]], r: float) -> No
     painter.circles(
         [p for p, _ in items], r, [COMPANY_FILL[c] for _, c in items], stroke=DARK, width=1.5
     )
-    size = max(MIN_TEXT, r * 1.05)
     for ink in (DARK, LIGHT):
         for (x, y), c in items:
             if ink_for(COMPANY_FILL[c]) == ink:
-                painter.text(x, y + 0.5, COMPANY_LETTER[c], size=size, fill=ink, bold=True)
+                letter = COMPANY_LETTER[c]  # one or two letters of the language (issue 24)
+                size = fit_size(tr(letter), 2 * r - 3, max(MIN_TEXT, r * 1.05), bold=True)
+                painter.text(x, y + 0.5, letter, size=size, fill=ink, bold=True)
 
 
 def house(x: float, y: float, r: float) -> list[Point]:
