@@ -201,7 +201,7 @@ PLAYER_COLOURS: tuple[str, ...] = ("orange", "purple", "green", "black", "pink")
 PLAYER_NAMES: tuple[str, ...] = (T_("Orange"), T_("Purple"), T_("Green"), T_("Black"), T_("Pink"))
 
 #: Each company's letter on its discs, frame and legends: the language's colour word's
-#: (issue 24: ru К Б Бж С Ж Ср, es R B C Az A G, pl Cz B Bż N Ż Sz; the glossaries say
+#: (issue 24: ru К Б Бе С Ж Ср, es R B C Az A G, pl C B Bż N Ż Sz; the glossaries say
 #: why), a :class:`~railwidgets.i18n.Text` the painter says in the board's language. The
 #: text picture (``str(game)``) keeps the English letters.
 COMPANY_LETTER: dict[str, Text] = {

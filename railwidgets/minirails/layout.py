@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from railwidgets.core.hexgrid import Hex, corners, from_pixel, to_pixel
-from railwidgets.draw.metrics import fit_size
+from railwidgets.draw.metrics import fit_size, text_width
 from railwidgets.draw.painter import Painter, Point, hex_to_rgb
 from railwidgets.draw.palette import DARK, LIGHT, contrast_ratio, ink_for
 from railwidgets.i18n import tr
@@ -263,6 +263,12 @@ def segment_distance(x: float, y: float, a: Point, b: Point) -> float:
 
 
 # -- the pieces every part of the table draws ---------------------------------------------------------
+
+
+def letters_width() -> float:
+    """The widest company letter of the language in use, bold 12 px (issue 24: one letter
+    in English, two in some languages: ``Бе``, ``Az``, ``Cz``)."""
+    return max(text_width(tr(letter), MIN_TEXT, bold=True) for letter in COMPANY_LETTER.values())
 
 
 def draw_discs(painter: Painter, items: list[tuple[Point, str]], r: float) -> None:

@@ -186,7 +186,7 @@ def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -
         half = layout.disc_r * 0.85
         painter.rect(lx - half, ly - half, 2 * half, 2 * half, fill=fill, stroke=DARK, width=1.5)
         letter = COMPANY_LETTER[company]  # the language's (issue 24): one or two letters
-        size = fit_size(tr(letter), 2 * half - 3, half * 1.3, 12.0, bold=True)
+        size = fit_size(tr(letter), 2 * half - 12, half * 1.3, 12.0, bold=True)
         painter.text(lx, ly + 0.5, letter, size=size, fill=ink_for(fill), bold=True)
     _draw_panel_static(game.num_players, painter, layout)
     if game.num_players in game.DESIGNED_PLAYERS:  # D1: not in the rulebook, our design

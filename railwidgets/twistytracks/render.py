@@ -664,7 +664,7 @@ def draw_train(
     shape = _arrow(at[0], at[1], heading[0], heading[1], length, width)
     fill = TRAIN_FILL[colour]
     painter.polygon(shape, fill=fill, stroke=DARK, width=1.5, alpha=alpha)
-    if width >= 14:
+    if width >= 14 and text_width(tr(TRAIN_LETTERS[colour]), MIN_TEXT, bold=True) <= width + 1:
         painter.text(
             at[0] - heading[0] * length * 0.09,
             at[1] - heading[1] * length * 0.09 + 0.5,
@@ -687,9 +687,10 @@ def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
         shape, (lx, ly) = train_shape(box, (x, y), port)
         fill = TRAIN_FILL[colour]
         painter.polygon(shape, fill=fill, stroke=DARK, width=1.5)
-        if width >= 14:  # room for a 12 px letter on the train
-            letter = TRAIN_LETTERS[colour]  # in the language's colour word (issue 24)
-            fitted = fit_size(tr(letter), width, size, MIN_TEXT, bold=True)
+        letter = TRAIN_LETTERS[colour]  # in the language's colour word (issue 24)
+        fitted = fit_size(tr(letter), width, size, MIN_TEXT, bold=True)
+        # room for its letter (12 px at least) on the train: small frames leave it out
+        if width >= 14 and text_width(tr(letter), fitted, bold=True) <= width + 1:
             painter.text(lx, ly + 0.5, letter, size=fitted, fill=ink_for(fill), bold=True)
 
 
