@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -664,7 +665,7 @@ def draw_train(
     shape = _arrow(at[0], at[1], heading[0], heading[1], length, width)
     fill = TRAIN_FILL[colour]
     painter.polygon(shape, fill=fill, stroke=DARK, width=1.5, alpha=alpha)
-    if width >= 14 and text_width(tr(TRAIN_LETTERS[colour]), MIN_TEXT, bold=True) <= width + 1:
+    if _letter_room(box, tr(TRAIN_LETTERS[colour]), MIN_TEXT):
         painter.text(
             at[0] - heading[0] * length * 0.09,
             at[1] - heading[1] * length * 0.09 + 0.5,
@@ -674,6 +675,21 @@ def draw_train(
             bold=True,
             alpha=alpha,
         )
+
+
+def _letter_room(box: FrameBox, letter: str, size: float) -> bool:
+    """Whether a train in ``box`` has room for its ``letter`` at ``size`` px (12 at least).
+
+    One letter needs a train 14 px wide; a longer one (``Cz``, ``Az``: issue 24) must also
+    keep 3 px from the letter of the train beside it, at the next port: small frames
+    leave it out, as they leave out their other labels (the chips above say it).
+    """
+    _length, width = _train_size(box)
+    wide = text_width(letter, size, bold=True)
+    if width < 14 or wide > width + 1:
+        return False
+    gap = math.dist(box.port_point((0, 0), 0), box.port_point((0, 0), 1))
+    return len(letter) == 1 or wide <= gap - 3
 
 
 def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
@@ -689,8 +705,7 @@ def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
         painter.polygon(shape, fill=fill, stroke=DARK, width=1.5)
         letter = TRAIN_LETTERS[colour]  # in the language's colour word (issue 24)
         fitted = fit_size(tr(letter), width, size, MIN_TEXT, bold=True)
-        # room for its letter (12 px at least) on the train: small frames leave it out
-        if width >= 14 and text_width(tr(letter), fitted, bold=True) <= width + 1:
+        if _letter_room(box, tr(letter), fitted):  # small frames leave it out
             painter.text(lx, ly + 0.5, letter, size=fitted, fill=ink_for(fill), bold=True)
 
 
