@@ -24,6 +24,7 @@ from railwidgets.minirails.layout import (
     Layout,
     draw_discs,
     draw_marker,
+    letters_width,
     player_name,
 )
 from railwidgets.minirails.state import BUILD, BUY, Share
@@ -73,7 +74,8 @@ def share_offsets(n: int, layout: Layout) -> list[Point]:
     three high in two columns (the discs overlap a little, every letter shows).
     """
     r = layout.share_r
-    dx = min(r + 0.5, layout.cell_w() / 2 - r)
+    # side by side, two letters of a language (issue 24) keep apart as far as the cell allows
+    dx = min(max(r + 0.5, letters_width() / 2 + 0.5), layout.cell_w() / 2 - r)
     if n == 1:
         return [(0.0, 0.0)]
     if n == 2:

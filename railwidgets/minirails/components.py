@@ -200,13 +200,17 @@ PLAYER_COLOURS: tuple[str, ...] = ("orange", "purple", "green", "black", "pink")
 #: How the rules name each seat: its colour ("Orange").
 PLAYER_NAMES: tuple[str, ...] = (T_("Orange"), T_("Purple"), T_("Green"), T_("Black"), T_("Pink"))
 
-COMPANY_LETTER: dict[str, str] = {
-    "red": "R",
-    "white": "W",
-    "tan": "T",
-    "blue": "B",
-    "yellow": "Y",
-    "gray": "G",
+#: Each company's letter on its discs, frame and legends: the language's colour word's
+#: (issue 24: ru К Б Бе С Ж Ср, es R B C Az A G, pl C B Bż N Ż Sz; the glossaries say
+#: why), a :class:`~railwidgets.i18n.Text` the painter says in the board's language. The
+#: text picture (``str(game)``) keeps the English letters.
+COMPANY_LETTER: dict[str, Text] = {
+    "red": TC_("company letter", "R"),
+    "white": TC_("company letter", "W"),
+    "tan": TC_("company letter", "T"),
+    "blue": TC_("company letter", "B"),
+    "yellow": TC_("company letter", "Y"),
+    "gray": TC_("company letter", "G"),
 }
 COMPANY_FILL: dict[str, str] = {
     "red": "#C62828",

@@ -18,8 +18,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from railwidgets.core.hexgrid import Hex, corners, from_pixel, to_pixel
+from railwidgets.draw.metrics import fit_size, text_width
 from railwidgets.draw.painter import Painter, Point, hex_to_rgb
 from railwidgets.draw.palette import DARK, LIGHT, contrast_ratio, ink_for
+from railwidgets.i18n import tr
 from railwidgets.minirails.components import (
     COMPANY_FILL,
     COMPANY_LETTER,
@@ -263,6 +265,12 @@ def segment_distance(x: float, y: float, a: Point, b: Point) -> float:
 # -- the pieces every part of the table draws ---------------------------------------------------------
 
 
+def letters_width() -> float:
+    """The widest company letter of the language in use, bold 12 px (issue 24: one letter
+    in English, two in some languages: ``Бе``, ``Az``, ``Cz``)."""
+    return max(text_width(tr(letter), MIN_TEXT, bold=True) for letter in COMPANY_LETTER.values())
+
+
 def draw_discs(painter: Painter, items: list[tuple[Point, str]], r: float) -> None:
     """Company discs with their letters (letters last, so a fanned stack keeps every one)."""
     if not items:
@@ -270,11 +278,12 @@ def draw_discs(painter: Painter, items: list[tuple[Point, str]], r: float) -> No
     painter.circles(
         [p for p, _ in items], r, [COMPANY_FILL[c] for _, c in items], stroke=DARK, width=1.5
     )
-    size = max(MIN_TEXT, r * 1.05)
     for ink in (DARK, LIGHT):
         for (x, y), c in items:
             if ink_for(COMPANY_FILL[c]) == ink:
-                painter.text(x, y + 0.5, COMPANY_LETTER[c], size=size, fill=ink, bold=True)
+                letter = COMPANY_LETTER[c]  # one or two letters of the language (issue 24)
+                size = fit_size(tr(letter), 2 * r - 3, max(MIN_TEXT, r * 1.05), bold=True)
+                painter.text(x, y + 0.5, letter, size=size, fill=ink, bold=True)
 
 
 def house(x: float, y: float, r: float) -> list[Point]:

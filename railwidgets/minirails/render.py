@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from railwidgets.core.action import Action
 from railwidgets.core.hexgrid import Hex, corners
-from railwidgets.draw.metrics import text_width
+from railwidgets.draw.metrics import fit_size, text_width
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
     DARK,
@@ -185,9 +185,9 @@ def draw_static(game: Game, painter: Painter, layout: Layout = DEFAULT_LAYOUT) -
         # the frame's tag is a square (a disc would read as a blocked disc)
         half = layout.disc_r * 0.85
         painter.rect(lx - half, ly - half, 2 * half, 2 * half, fill=fill, stroke=DARK, width=1.5)
-        painter.text(
-            lx, ly + 0.5, COMPANY_LETTER[company], size=half * 1.3, fill=ink_for(fill), bold=True
-        )
+        letter = COMPANY_LETTER[company]  # the language's (issue 24): one or two letters
+        size = fit_size(tr(letter), 2 * half - 12, half * 1.3, 12.0, bold=True)
+        painter.text(lx, ly + 0.5, letter, size=size, fill=ink_for(fill), bold=True)
     _draw_panel_static(game.num_players, painter, layout)
     if game.num_players in game.DESIGNED_PLAYERS:  # D1: not in the rulebook, our design
         painter.text(

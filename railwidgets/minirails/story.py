@@ -36,6 +36,7 @@ from railwidgets.minirails.layout import (
     Layout,
     blocked_centres,
     draw_badge,
+    letters_width,
 )
 from railwidgets.minirails.rules import Build, Buy, Game
 from railwidgets.minirails.state import State
@@ -88,7 +89,8 @@ def draw_recent_moves(
         if mark is not None:
             (x, y), r, (wx, wy) = mark
             rings.append(((x, y), r, seat))
-            lean = max(r * 0.75, 11.0)  # on the ring's diagonal, clear of the letter it marks
+            # on the ring's diagonal, clear of the letter it marks (two in some languages)
+            lean = max(r * 0.75, 11.0) + max(0.0, letters_width() - 10.0) * 0.75
             badges.append(((x + lean * wx, y + lean * wy), number, seat))
         if len(moves) - k <= this_round:  # played this round: the mover's marker is there
             box = layout.slot_box(layout.market_y, action.slot)

@@ -24,6 +24,7 @@ from typing import Any
 from railwidgets.core.grid import E, N, S, W
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, LIGHT, MUTED, ink_for
+from railwidgets.i18n import TC_, Text
 
 __all__ = [
     "BADGE_RADIUS",
@@ -35,6 +36,7 @@ __all__ = [
     "DIE_SIDE",
     "ITEM_FILL",
     "MINE_TINT",
+    "SIDE_LABELS",
     "CartBatch",
     "HoleBatch",
     "ItemBatch",
@@ -48,7 +50,21 @@ __all__ = [
 #: The clans' colours (red, yellow, green, blue = sides N, E, S, W); each also has a letter.
 #: Green leans to blue so that red and green stay apart under deuteranopia (tests/a11y).
 CLAN_FILL = ("#C62828", "#F2C200", "#1A7F4B", "#1E5AA8")
-CLAN_LETTER = ("R", "Y", "G", "B")
+#: The letters are the language's colour words' (issue 24: ru К Ж З С, es R A V Az,
+#: pl Cz Ż Z N): a :class:`~railwidgets.i18n.Text` the painter says in the board's language.
+CLAN_LETTER: tuple[Text, ...] = (
+    TC_("clan letter", "R"),
+    TC_("clan letter", "Y"),
+    TC_("clan letter", "G"),
+    TC_("clan letter", "B"),
+)
+#: The sides' compass letters as the board writes them (the engine's are ``N E S W``).
+SIDE_LABELS: dict[str, Text] = {
+    "N": TC_("compass", "N"),
+    "E": TC_("compass", "E"),
+    "S": TC_("compass", "S"),
+    "W": TC_("compass", "W"),
+}
 #: A light tint of each clan colour, for the squares of its mine.
 MINE_TINT = ("#E9B9AE", "#F1E2A2", "#B7D7AE", "#B3C8E6")
 #: Item colours (rock, ruby, emerald, gold, diamond); the shapes differ too.

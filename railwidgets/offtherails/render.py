@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from railwidgets.core.grid import N, S
-from railwidgets.draw.metrics import wrap_to
+from railwidgets.draw.metrics import fit_size, wrap_to
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import (
     DARK,
@@ -281,7 +281,9 @@ def draw_static(painter: Painter, layout: Layout = LAYOUT, *, all_tracks: bool =
         painter.rect(cx - s / 2 + 1, cy - s / 2 + 1, s - 2, s - 2, fill=fill, stroke=DARK,
                      width=1.5)  # fmt: skip
         painter.polygon(_gem(cx, cy - 1, s * 0.3), fill=ink_for(fill), alpha=0.25)
-        painter.text(cx, cy + 1, CLAN_LETTER[colour], size=20, fill=ink_for(fill), bold=True)
+        letter = CLAN_LETTER[colour]  # the language's colour word's (issue 24)
+        size = fit_size(tr(letter), s - 8, 20, 12, bold=True)
+        painter.text(cx, cy + 1, letter, size=size, fill=ink_for(fill), bold=True)
         mx, my = layout.origin((MINE_CENTRE[colour][0] - 1, MINE_CENTRE[colour][1] - 1))
         painter.rect(mx, my, 3 * s, 3 * s, stroke=DARK, width=2)
     # starting tracks: a straight rail across the edge, its sleepers in the side's colour

@@ -19,7 +19,7 @@ from railwidgets.core.grid import N
 from railwidgets.draw.metrics import MIN_TEXT, fit_size, text_width, wrap_to
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.palette import DARK, FAINT, GRID, LIGHT, MUTED, PANEL, SELECT, ink_for
-from railwidgets.i18n import N_, T_, _, ngettext, tr
+from railwidgets.i18n import N_, T_, TC_, _, ngettext, tr
 from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
     COLOUR_WORDS,
@@ -34,6 +34,7 @@ from railwidgets.offtherails.glyphs import (
     CLAN_FILL,
     CLAN_LETTER,
     DIE_FILL,
+    SIDE_LABELS,
     CartBatch,
     ItemBatch,
     TextsLast,
@@ -317,10 +318,13 @@ def _draw_player(
     now = seat == to_play(data) and data["turn"]["stage"] != "over"
     painter.rect(x0 - 6, top - 2, layout.panel_width + 8, layout.player_row - 4, fill=PANEL,
                  stroke=SELECT if now else GRID, width=2.5 if now else 1)  # fmt: skip
-    painter.rect(x0, top + 4, 18, 18, fill=fill, stroke=DARK, width=1)
     # before sides are chosen a seat is its number from 1, as the seat selectors count
     solo = len(data["sides"]) == 1
-    mark = CLAN_LETTER[colour] if colour >= 0 else ("S" if solo else str(seat + 1))
+    mark = (
+        CLAN_LETTER[colour] if colour >= 0 else (TC_("solo badge", "S") if solo else str(seat + 1))
+    )
+    badge = max(18.0, text_width(tr(mark), 12, bold=True) + 6)  # a letter of the language
+    painter.rect(x0 + 9 - badge / 2, top + 4, badge, 18, fill=fill, stroke=DARK, width=1)
     painter.text(x0 + 9, top + 13.5, mark, size=12, fill=ink_for(fill), bold=True)
     name = tr(player_name(data, seat)) + ("  ◀ " + _("now") if now else "")
     painter.text(x0 + 26, top + 13, name, size=13, fill=DARK, align="left", bold=True)
@@ -411,8 +415,10 @@ def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) 
     for k, letter in enumerate(SIDE_LETTERS):
         row = y + 29 + LINE * (len(match) - 1) + k * 28
         fill = CLAN_FILL[k]
-        painter.rect(x0, row - 9, 18, 18, fill=fill, stroke=DARK, width=1)
-        painter.text(x0 + 9, row + 0.5, letter, size=12, fill=ink_for(fill), bold=True)
+        label = SIDE_LABELS[letter]  # the side in the language's compass letters (issue 24)
+        badge = max(18.0, text_width(tr(label), 12, bold=True) + 6)
+        painter.rect(x0, row - 9, badge, 18, fill=fill, stroke=DARK, width=1)
+        painter.text(x0 + badge / 2, row + 0.5, label, size=12, fill=ink_for(fill), bold=True)
         delivered = data["delivered"].get(letter, {})
         for kind in range(1, len(KINDS)):
             x = x0 + 44 + (kind - 1) * 48

@@ -43,9 +43,11 @@ __all__ = [
     "PORT_NAMES",
     "SEATS_PER_BOARD",
     "STATIONS",
+    "STATION_LABELS",
     "STATION_VALUES",
     "TILES",
     "TRAIN_COLOURS",
+    "TRAIN_LETTERS",
     "WIDTH",
     "FrameFeature",
     "MarkedSpace",
@@ -187,6 +189,14 @@ TRAIN_NAMES: tuple[Text, ...] = (
     TC_("train", "green"),
     TC_("train", "yellow"),
 )
+#: Each train's letter on its arrow and chip, in the language's colour word (issue 24:
+#: ru К С З Ж, es R Az V A, pl Cz N Z Ż; the glossaries say why).
+TRAIN_LETTERS: dict[str, Text] = {
+    "red": TC_("train letter", "R"),
+    "blue": TC_("train letter", "B"),
+    "green": TC_("train letter", "G"),
+    "yellow": TC_("train letter", "Y"),
+}
 
 #: Each train's starting track: the cell and port it faces at the start (R23).
 DEPOTS: dict[str, tuple[Cell, int]] = {
@@ -246,6 +256,18 @@ STATION_VALUES: dict[str, tuple[int, ...]] = {
 }
 #: The station names in the board's order.
 STATIONS: tuple[str, ...] = tuple(STATION_VALUES)
+#: Each station's name as the frames and the scoring board show it, in the language's
+#: compass letters (issue 24: ru СЗ С СВ З В ЮЗ ЮВ, es NO N NE O E SO SE); the engine,
+#: its log and its records keep the names of :data:`STATIONS`.
+STATION_LABELS: dict[str, Text] = {
+    "NW": TC_("compass", "NW"),
+    "N": TC_("compass", "N"),
+    "NE": TC_("compass", "NE"),
+    "W": TC_("compass", "W"),
+    "E": TC_("compass", "E"),
+    "SW": TC_("compass", "SW"),
+    "SE": TC_("compass", "SE"),
+}
 #: A token on the penalty space scores this (§1.5: nothing is taken away).
 PENALTY_VALUE = 0
 #: Players on one scoring board, and on the doubled board for 5–8 players (R55).

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -75,8 +76,10 @@ from railwidgets.twistytracks.components import (
     FRAME_EDGES,
     PLAYER_THEMES,
     SEATS_PER_BOARD,
+    STATION_LABELS,
     TILES,
     TRAIN_COLOURS,
+    TRAIN_LETTERS,
 )
 from railwidgets.twistytracks.geometry import (
     BOARD_X,
@@ -504,20 +507,21 @@ def _station_values(data: Mapping[str, Any], painter: Painter, box: FrameBox) ->
     """Each station's name and what an arrival would score there now (the round's start)."""
     if box.cell * 0.36 < 15:  # too small a box for a 12 px name
         return
-    size = min(16.0, max(MIN_TEXT, box.cell * 0.16))
+    largest = min(16.0, max(MIN_TEXT, box.cell * 0.16))
     scoring = data["options"]["scoring"] != "travel_only"
     for feature in FRAME_EDGES:
         if feature.kind != "station":
             continue
         x, y, w, h = box.station_rect(feature.cell, feature.side)
         value = station_value_now(data, feature.name) if scoring else None
-        label = (
-            feature.name if not scoring else f"{feature.name} {value if value is not None else 0}"
-        )
+        name = tr(STATION_LABELS[feature.name])  # the language's compass letters (issue 24)
+        label = name if not scoring else f"{name} {value if value is not None else 0}"
         if feature.side in (N, S):
+            size = fit_size(label, w - 4, largest, MIN_TEXT, bold=True)
             painter.text(x + w / 2, y + h / 2 + 0.5, label, size=size, fill=DARK, bold=True)
         else:
-            painter.text(x + w / 2, y + h * 0.35, feature.name, size=size, fill=DARK, bold=True)
+            size = fit_size(name, w - 2, largest, MIN_TEXT, bold=True)
+            painter.text(x + w / 2, y + h * 0.35, name, size=size, fill=DARK, bold=True)
             if scoring:
                 painter.text(
                     x + w / 2,
@@ -666,16 +670,31 @@ def draw_train(
     shape = _arrow(at[0], at[1], heading[0], heading[1], length, width)
     fill = TRAIN_FILL[colour]
     painter.polygon(shape, fill=fill, stroke=DARK, width=1.5, alpha=alpha)
-    if width >= 14:
+    if _letter_room(box, tr(TRAIN_LETTERS[colour]), MIN_TEXT):
         painter.text(
             at[0] - heading[0] * length * 0.09,
             at[1] - heading[1] * length * 0.09 + 0.5,
-            colour[0].upper(),
+            TRAIN_LETTERS[colour],
             size=MIN_TEXT,
             fill=ink_for(fill),
             bold=True,
             alpha=alpha,
         )
+
+
+def _letter_room(box: FrameBox, letter: str, size: float) -> bool:
+    """Whether a train in ``box`` has room for its ``letter`` at ``size`` px (12 at least).
+
+    One letter needs a train 14 px wide; a longer one (``Cz``, ``Az``: issue 24) must also
+    keep 3 px from the letter of the train beside it, at the next port: small frames
+    leave it out, as they leave out their other labels (the chips above say it).
+    """
+    _length, width = _train_size(box)
+    wide = text_width(letter, size, bold=True)
+    if width < 14 or wide > width + 1:
+        return False
+    gap = math.dist(box.port_point((0, 0), 0), box.port_point((0, 0), 1))
+    return len(letter) == 1 or wide <= gap - 3
 
 
 def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
@@ -689,20 +708,23 @@ def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
         shape, (lx, ly) = train_shape(box, (x, y), port)
         fill = TRAIN_FILL[colour]
         painter.polygon(shape, fill=fill, stroke=DARK, width=1.5)
-        if width >= 14:  # room for a 12 px letter on the train
-            painter.text(lx, ly + 0.5, colour[0].upper(), size=size, fill=ink_for(fill), bold=True)
+        letter = TRAIN_LETTERS[colour]  # in the language's colour word (issue 24)
+        fitted = fit_size(tr(letter), width, size, MIN_TEXT, bold=True)
+        if _letter_room(box, tr(letter), fitted):  # small frames leave it out
+            painter.text(lx, ly + 0.5, letter, size=fitted, fill=ink_for(fill), bold=True)
 
 
 def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = False) -> float:
     """The four trains' chips, right-aligned at ``x``: the letter, then ✓station or ✕.
 
-    ``short`` leaves the station's name out (✓ only), for narrow frames.
+    ``short`` leaves the station's name out (✓ only), for narrow frames. Letters and
+    stations are the language's (issue 24): each chip is as wide as its letter.
     """
     for colour in reversed(TRAIN_COLOURS):
         train = seat.trains[colour]
         state = train["state"]
         if state == "arrived":
-            label = "✓" if short else f"✓{train['station']}"
+            label = "✓" if short else "✓" + tr(STATION_LABELS[train["station"]])
         elif state in ("crashed", "dead_end"):
             label = "✕"
         else:
@@ -711,12 +733,14 @@ def _roster(painter: Painter, x: float, y: float, seat: Seat, *, short: bool = F
             painter.text(
                 x, y, label, size=12, fill=CRASH if label == "✕" else DARK, align="right", bold=True
             )
-            x -= 9 * len(label) + 2
+            x -= text_width(label, 12, bold=True) + 2
         # a lost train's chip is grey: its letter and the cross say which and what
         fill = FAINT if state in ("crashed", "dead_end") else TRAIN_FILL[colour]
-        painter.rect(x - 16, y - 8, 16, 16, fill=fill, stroke=DARK, width=1.2)
-        painter.text(x - 8, y + 0.5, colour[0].upper(), size=12, fill=ink_for(fill), bold=True)
-        x -= 22
+        letter = TRAIN_LETTERS[colour]
+        chip = max(16.0, text_width(tr(letter), 12, bold=True) + 6)
+        painter.rect(x - chip, y - 8, chip, 16, fill=fill, stroke=DARK, width=1.2)
+        painter.text(x - chip / 2, y + 0.5, letter, size=12, fill=ink_for(fill), bold=True)
+        x -= chip + 6
     return x
 
 

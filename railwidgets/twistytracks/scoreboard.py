@@ -24,6 +24,7 @@ from railwidgets.i18n import _, ngettext
 from railwidgets.twistytracks.components import (
     PLAYER_THEMES,
     SEATS_PER_BOARD,
+    STATION_LABELS,
     STATIONS,
     player_name,
     station_values,
@@ -217,7 +218,7 @@ def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -
     boxes, fills = [], []
     for i, name in enumerate(STATIONS):
         x = BOARD_X + i * col
-        painter.text(x + col / 2, top - 10, name, size=13, fill=DARK, bold=True)
+        painter.text(x + col / 2, top - 10, STATION_LABELS[name], size=13, fill=DARK, bold=True)
         for j in range(len(values[name])):
             boxes.append((x + 1, top + j * space + 1, col - 2, space - 2))
             fills.append(LIGHT)
@@ -237,7 +238,7 @@ def draw_board_grid(data: Mapping[str, Any], painter: Painter, layout: Layout) -
         painter.text(
             BOARD_X,
             penalty + space + 14,
-            "Travel only (a variant): stations score nothing",
+            _("Travel only (a variant): stations score nothing"),
             size=12,
             fill=MUTED,
             align="left",

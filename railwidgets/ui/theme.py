@@ -26,6 +26,7 @@ from railwidgets.draw.palette import (
     Swatch,
     ink_for,
 )
+from railwidgets.i18n import tr
 
 __all__ = [
     "BOARD_CLASS",
@@ -155,7 +156,7 @@ def chip(swatch: Swatch, text: str | None = None, *, round_: bool = True) -> str
     True
     """
     radius = "50%" if round_ else "3px"
-    label = escape(text if text is not None else swatch.mark)
+    label = escape(tr(text if text is not None else swatch.mark))  # a Text: in the language in use
     style = (
         f"display:inline-block;min-width:1.3em;padding:0 3px;text-align:center;"
         f"font-weight:bold;border:1px solid {DARK};border-radius:{radius};"

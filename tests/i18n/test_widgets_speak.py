@@ -54,6 +54,47 @@ def english_fragments(lang: str) -> set[str]:
     return found
 
 
+#: The contexts of the letters each game's board writes (issue 24 item 1).
+LETTERS = {
+    "mini-rails": ("company letter",),
+    "twisty-tracks": ("compass", "train letter"),
+    "off-the-rails": ("compass", "clan letter", "solo badge"),
+}
+
+
+def english_letters(lang: str, game: str) -> set[str]:
+    """The English letters of ``game``'s board that are not letters of ``lang`` too (a
+    Spanish "R" is rojo's, a Spanish "B" blanca's: neither is left out as English)."""
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "railwidgets.po").open("rb") as f:
+        po = read_po(f, locale=lang)
+    letters = [m for m in po if m.id and m.context in LETTERS[game]]
+    assert letters, f"no letters of {game} in the {lang} catalog"
+    return {m.id for m in letters} - {m.string for m in letters}
+
+
+def letters_left(lang: str, game: str, board: list[str]) -> list[str]:
+    """The English letters of the ``board``'s labels ("NW 5", "✓NW", "R"): texts of short
+    words only, standing alone (not a hex's name, "B3", nor the Polish "W WORKU")."""
+    english = english_letters(lang, game)
+    found = set()
+    for text in board:
+        words = re.findall(r"(?<!\w)[^\W\d_]+(?!\w)", text)
+        if all(len(w) <= 3 for w in re.findall(r"[^\W\d_]+", text)):
+            found |= set(words) & english
+    return sorted(found)
+
+
+def test_24_a_single_english_letter_on_a_board_is_caught() -> None:
+    """The check of the played-through games below finds one English letter among the
+    board's words, and none of the language's own letters."""
+    assert letters_left("ru", "twisty-tracks", ["Раунд 3", "СЗ 12", "✓NW", "К"]) == ["NW"]
+    assert letters_left("es", "mini-rails", ["R", "B", "C", "Az", "T"]) == ["T"]
+    assert letters_left("pl", "off-the-rails", ["Cz", "Ż", "Z", "N", "G"]) == ["G"]
+    assert letters_left("ru", "off-the-rails", ["К", "Ж", "З", "С", "В", "Ю"]) == []
+    assert letters_left("ru", "mini-rails", ["B3", "К", "Бе"]) == []  # a hex's name is no letter
+    assert letters_left("pl", "mini-rails", ["W WORKU", "B", "W"]) == ["W"]
+
+
 def english_left(lang: str, text: str) -> list[str]:
     """The English fragments of the catalog found in ``text`` as whole words."""
     return sorted(
@@ -67,6 +108,11 @@ def visible(html: str) -> str:
     """What a person reads of some HTML (tags and attributes dropped, tooltips kept)."""
     titles = " ".join(re.findall(r"title='([^']*)'", html))
     return unescape(re.sub(r"<[^>]*>", " ", html)) + " " + titles
+
+
+def board_labels(w: MiniRailsWidget) -> list[str]:
+    """Each text the board draws (its SVG picture, in the widget's language)."""
+    return [unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", w.to_svg())]
 
 
 def board_texts(w: MiniRailsWidget) -> str:
@@ -99,6 +145,7 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
         players=3, seed=5, seats=HUMANS3, animate=False, bot_pause=0, lang=lang, accessible=True
     )
     said: list[str] = []
+    board: list[str] = []  # what the canvas writes, for its letters
     rng = random.Random(5)
     try:
         said += screen(w)
@@ -117,11 +164,13 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
             action = rng.choice(w.game.legal_actions())
             play_by_clicks(w, action)
             said += screen(w)
+            board += board_labels(w)
             painter = RecordingPainter(L.width, L.height, layers=("static", "pieces", "highlights"))
             with use(lang):
                 for frame in round_end_frames(before, w.game, w.board_layout):
                     frame(painter)
             said += painter.texts()
+            board += painter.texts()
         w.undo()
         said.append(w.status_text)
         w.redo()
@@ -131,6 +180,7 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
     text = "\n".join(said)
     left = english_left(lang, text)
     assert left == [], f"English left on a {lang} screen"
+    assert letters_left(lang, "mini-rails", board) == [], f"English letters on a {lang} board"
     if lang == "ru":  # no Latin word at all, but the keys' names
         keys_and_languages = {
             "Esc",
@@ -140,8 +190,7 @@ def test_a_mini_rails_game_played_through_leaves_no_english(lang: str) -> None:
             "Espa",
             "Polski",
         }  # ñ ends a word here
-        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
-        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        latin = set(re.findall(r"[A-Za-z]{3,}", text)) - keys_and_languages
         assert latin == set()
 
 
@@ -226,6 +275,7 @@ def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> Non
         accessible=True,
     )
     said: list[str] = []
+    board: list[str] = []  # what the canvas writes, for its letters
     rng = random.Random(4)
     try:
         said += screen(w)
@@ -242,6 +292,7 @@ def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> Non
             said += screen(w)
             w.play(action)
             said += screen(w)
+            board += board_labels(w)
         w.undo()
         said += screen(w)
         w.redo()
@@ -251,10 +302,10 @@ def test_a_twisty_tracks_game_played_through_leaves_no_english(lang: str) -> Non
     text = "\n".join(said)
     left = english_left(lang, text)
     assert left == [], f"English left on a {lang} screen"
-    if lang == "ru":
+    assert letters_left(lang, "twisty-tracks", board) == [], f"English letters on a {lang} board"
+    if lang == "ru":  # no Latin word at all, but the keys' names
         keys_and_languages = {"Esc", "Enter", "Tab", "English", "Espa", "Polski"}
-        latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
-        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        latin = set(re.findall(r"[A-Za-z]{3,}", text)) - keys_and_languages
         assert latin == set()
 
 
@@ -287,6 +338,7 @@ def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> No
         accessible=True,
     )
     said: list[str] = []
+    board: list[str] = []  # what the canvas writes, for its letters
     rng = random.Random(3)
     try:
         said += screen(w)
@@ -302,6 +354,7 @@ def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> No
             moves += 1
             if moves % 5 == 0:
                 said += screen(w)
+                board += board_labels(w)
         said += screen(w)
         w.undo()
         said += screen(w)
@@ -310,10 +363,11 @@ def test_an_off_the_rails_game_played_through_leaves_no_english(lang: str) -> No
     text = "\n".join(said)
     left = english_left(lang, text)
     assert left == [], f"English left on a {lang} screen"
+    assert letters_left(lang, "off-the-rails", board) == [], f"English letters on a {lang} board"
     if lang == "ru":
         keys_and_languages = {"Esc", "Enter", "Tab", "English", "Espa", "Polski"}
         latin = {w for w in re.findall(r"[A-Za-z]{3,}", text) if not re.fullmatch("[NESW]+", w)}
-        latin -= keys_and_languages  # and compass letters: the board's sides (N, ES, NSW)
+        latin -= keys_and_languages  # and the log's track shapes by their sides (ES, NSW)
         assert latin == set()
 
 
