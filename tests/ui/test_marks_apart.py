@@ -33,7 +33,7 @@ from tests.i18n.test_board_labels_fit import BOARDS, moments
 TOLERANCE = 0.2
 #: A filled shape at most this wide is a badge or token a mark may be written in;
 #: a wider one is a piece or a plate (a disc on a hex, a tile) that may cover a name whole.
-BADGE_MAX = 40.0
+BADGE_MAX = 30.0
 SEEDS = (1, 2)
 #: A text counts as covered whole when its box less this much (px) on each side is: the
 #: corners of a glyph box hold no ink ("A2" under the hexagonal plate of a disc).
