@@ -9,9 +9,9 @@ measured in the font Chromium draws it in (tests/i18n/extents.py).
 
 A mark is hidden when something drawn after it, that is itself a mark (another mark's
 text, or the small badge or token another mark is written in), covers more than
-:data:`TOLERANCE` of the smaller of the two. A mark a large opaque piece covers whole
-(a hex's name under the disc built on it, a space's name under its tile) is hidden by
-design and not checked.
+:data:`TOLERANCE` of the smaller of the two. A mark an opaque shape that holds no mark covers whole
+(a hex's name under the plate of the disc built on it, a value under a tile) is hidden
+by design and not checked.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tests.i18n.test_board_labels_fit import BOARDS, moments
 #: under the other still leaves every stroke of its glyphs in view, more starts to cut them.
 TOLERANCE = 0.2
 #: A filled shape at most this wide is a badge or token a mark may be written in;
-#: a wider one is a piece or a plate (a disc on a hex, a tile) that may cover a name whole.
+#: a wider one is a piece or a plate (a disc on a hex, a tile).
 BADGE_MAX = 30.0
 SEEDS = (1, 2)
 #: A text counts as covered whole when its box less this much (px) on each side is: the
@@ -138,9 +138,10 @@ def marks(painter: RecordingPainter) -> list[Mark]:
                            and s.order[0] == order[0] and inside(box, s.box, 2.0)), None)  # fmt: skip
             found.append(Mark(text, box, holder, order))
     core = {id(m): _shrunk(m.box) for m in found}
+    badges = {m.badge for m in found}
     return [
         m for m in found
-        if not any(s.order > m.order and s.box[2] - s.box[0] > BADGE_MAX
+        if not any(s.order > m.order and s not in badges
                    and _covers_whole(s, core[id(m)]) for s in shapes)
         and not any(o > m.order and _in_polygon(p, core[id(m)]) for p, o in plates)
     ]  # fmt: skip
