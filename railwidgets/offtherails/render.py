@@ -497,7 +497,8 @@ def draw_highlights(
 
     ``arrows``: ``(square, edge)`` pairs, an arrow on that side pointing out of
     the square. ``marks``: ``(square, label)`` pairs, numbered tags for the moves
-    since one's last turn. ``boxes``: panel areas ``(x, y, w, h)`` to outline.
+    since one's last turn (a second on one square beside the first). ``boxes``: panel areas
+    ``(x, y, w, h)`` to outline.
     """
     painter.layer("highlights")
     s = layout.cell
@@ -520,10 +521,14 @@ def draw_highlights(
     for square, edge in arrows:
         painter.polygon(arrow_shape(square, edge, layout), fill=SELECT, stroke=LIGHT,
                         width=ARROW_OUTLINE)  # fmt: skip
+    tagged: dict[Square, int] = {}  # tags already on a square: a later one goes beside them
     for square, label in marks:
         x, y = layout.origin(square)
-        painter.circle(x + s - 8, y + 8, 8, fill=LIGHT, stroke=DARK, width=1.5)
-        painter.text(x + s - 8, y + 8.5, label, size=12, fill=DARK, bold=True)
+        k = tagged.get(square, 0)
+        tagged[square] = k + 1
+        tx, ty = x + s - 8 - 16 * (k % 2), y + 8 + 16 * (k // 2 % 2)  # the corner, then left, below
+        painter.circle(tx, ty, 8, fill=LIGHT, stroke=DARK, width=1.5)
+        painter.text(tx, ty + 0.5, label, size=12, fill=DARK, bold=True)
 
 
 # -- hit test ------------------------------------------------------------------------------------------

@@ -262,8 +262,10 @@ def draw_highlights(
             painter.rects(rects, [HIGHLIGHT_FILL] * len(rects), alpha=0.55)
             painter.rects(rects, [None] * len(rects), stroke=HIGHLIGHT, width=3)
             if box.cell >= COORDINATES_FROM:  # the wash must not fade a lit space's name
+                lettered = _lettered_cells(box, seats[layout.focus])
                 for cell in cells:
-                    _coordinates(painter, box, cell)
+                    if cell not in lettered:  # a train's letter goes there
+                        _coordinates(painter, box, cell)
     for number, (seat, cell) in enumerate(recent, start=1):
         if seat in frames:
             _recent(painter, frames[seat], cell, number)
@@ -697,9 +699,28 @@ def _letter_room(box: FrameBox, letter: str, size: float) -> bool:
     return len(letter) == 1 or wide <= gap - 3
 
 
+def _lettered_cells(box: FrameBox, seat: Seat) -> set[Cell]:
+    """The spaces of ``box`` whose name a train standing at their side writes its letter on."""
+    if _train_size(box)[1] < 14:
+        return set()
+    reach = max(MIN_TEXT, box.cell * 0.17) * 0.4  # half a letter
+    cells = set()
+    for train in seat.trains.values():
+        if train["at"] is not None:
+            x, y, port = train["at"]
+            (lx, ly), (cx, cy) = train_shape(box, (x, y), port)[1], box.cell_centre((x, y))
+            if abs(lx - cx) < 16 + reach and abs(ly - cy) < 7 + reach:
+                cells.add((x, y))
+    return cells
+
+
 def _trains(painter: Painter, box: FrameBox, seat: Seat) -> None:
     _length, width = _train_size(box)
     size = max(MIN_TEXT, box.cell * 0.17)
+    if box.cell >= COORDINATES_FROM:  # a train's letter, not the space's name, where it stands
+        for cell in _lettered_cells(box, seat):
+            x, y = box.cell_centre(cell)
+            painter.rect(x - 16, y - 7, 32, 14, fill=LIGHT)
     for colour in TRAIN_COLOURS:
         train = seat.trains[colour]
         if train["at"] is None:
