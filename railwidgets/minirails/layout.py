@@ -242,7 +242,8 @@ def frame_geometry(layout: Layout, slot: int) -> tuple[list[tuple[Point, Point]]
     dx, dy = mx - cx, my - cy
     norm = math.hypot(dx, dy)
     ux, uy = dx / norm, dy / norm
-    reach = norm + layout.hex_size * 1.1
+    # a tag above the map goes a little further out: clear of the names of its top hexes
+    reach = norm + layout.hex_size * (1.2 if uy < -0.9 else 1.1)
     label = (cx + ux * reach, cy + uy * reach)
     return segments, label, (-uy, ux)
 
