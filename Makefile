@@ -162,4 +162,4 @@ notebooks-metadata: venv
 	$(PY) -m tests.tools.normalise_notebooks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info docs/_build docs/tutorials/*.ipynb
+	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info docs/_build docs/tutorials/*.ipynb docs/tutorials/*/
