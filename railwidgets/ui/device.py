@@ -84,7 +84,9 @@ class Device:
         """Who is at the device now, and whether a cover must stand between two people.
 
         One person: always them. Several: the person to decide; with secrets, a cover
-        until they press Ready. Only bots, or a finished game: nobody (all is shown).
+        until they press Ready (also for the first person to decide in a game set under
+        way, resumed or loaded: nobody knows who holds the device). Only bots, or a
+        finished game: nobody (all is shown).
         """
         seat = game.current_player
         self.cover_for = None
@@ -97,7 +99,9 @@ class Device:
         elif len(humans) == 1:
             self.viewer = humans[0]
         elif seat in humans and seat != self.viewer:
-            if secrets and self.viewer is not None:
+            # a cover between two people; and before anyone has looked at a game already
+            # under way (resumed after a reload, loaded): who holds the device is unknown
+            if secrets and (self.viewer is not None or game.history):
                 self.cover_for = seat
             else:
                 self.viewer = seat

@@ -207,3 +207,28 @@ def test_26_5_a_hint_finishing_after_the_game_changed_is_dropped(then: str) -> N
 
     picked, idle, status = asyncio.run(scenario())
     assert not picked and idle and not status.startswith("Hint:")
+
+
+# -- a game set under way with two people at the device ---------------------------------------
+
+
+def test_a_resumed_hot_seat_game_starts_behind_the_cover(tmp_path, monkeypatch) -> None:
+    """A reload's Resume (or Load) sets a game under way: nobody knows who holds the device,
+    so the person to decide gets the cover first, never their drawn tile at once (the
+    newcomer's play-through saw Wild West's T03 right after Resume)."""
+    monkeypatch.setenv("RAILWIDGETS_DATA", str(tmp_path))
+    people = ["human", "human", "greedy"]
+    first = TwistyTracksWidget(players=3, seed=4, seats=people, autosave="hot", animate=False)
+    place_first_lit(first)  # Wild West places: the device goes to Meadows behind the cover
+    assert first.covered and first.cover_for == 1
+    first.close()
+    again = TwistyTracksWidget(players=3, seed=9, seats=people, autosave="hot", animate=False)
+    again.resume()
+    assert len(again.game.history) == 1
+    assert again.covered and again.cover_for == 1 and again.viewer is None
+    again.ready_button.click()
+    assert again.viewer == 1 and not again.covered
+    again.close()
+    fresh = TwistyTracksWidget(players=3, seed=4, seats=people, animate=False)
+    assert not fresh.covered and fresh.viewer == 0  # a new game: its first player looks
+    fresh.close()
