@@ -91,7 +91,11 @@ LOAD_CLASS = "railwidgets-load"
 SIDE_CLASS = "railwidgets-side"
 VOILA_ABOVE_BOARD = 285
 BOARD_CSS = (
-    f"canvas.{BOARD_CLASS}:hover {{ scroll-margin: -100000px; }}"
+    # a focus the pointer brought (a click on the board, or on one of the widget's buttons,
+    # after which the board takes the keys) never scrolls the page: the board is where the
+    # person is looking. Tab with the pointer elsewhere still scrolls the board into view.
+    f".railwidgets:hover canvas.{BOARD_CLASS}, canvas.{BOARD_CLASS}:hover"
+    " { scroll-margin: -100000px; }"
     f" .{LOAD_CLASS} {{ font-size: 0 !important; }}"
     f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
     f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'

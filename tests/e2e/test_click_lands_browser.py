@@ -350,3 +350,42 @@ def test_23_first_click_on_a_table_pages_board_half_below_the_fold_lands(
         first_click_lands(browser_page, "voila-table-minirails", GAMES["minirails"])
     finally:
         store.close()
+
+
+# -- a button's press gives the board the keys without moving the page ----------------------------
+
+
+def test_27_14_a_buttons_press_in_jupyterlab_leaves_the_page_where_it_is(
+    lab_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    """After a decision's button the board takes the focus (its keys work at once, issue 27
+    item 14); that focus must not scroll the notebook: the newcomer's play-through saw the
+    board jump to the top of the window at every press (516 px), the buttons and the status
+    out of sight, and the next click land elsewhere."""
+    page = browser_page.page
+    page.set_viewport_size(SMALL_SCREEN)  # type: ignore[arg-type]
+    browser_page.kernel.reset()
+    case = GAMES["otr"]
+    open_and_run(page, lab_server.url_for(case.notebook), "canvas", browser_page.kernel)
+    view = case.find(page)
+    view.wait_painted()
+    target = case.prepare(view)  # a clan, and "Place cart" pressed: Back is on show
+    view.press("Back")
+    view.wait_status(r"actions left")
+    view.canvas.evaluate("(c) => c.blur()")
+    _scale_x, scale_y = canvas_scale(view.canvas)
+    placed = put_below_the_fold(view, target[1] * scale_y)
+    button = view.button("Place cart")
+    box = button.bounding_box()
+    assert box is not None and 0 < box["y"] < placed["fold"], (box, placed)
+    before = view.status_text()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_for_change(view.status_text, before, page, what="status line")
+    page.wait_for_timeout(300)
+    after = geometry(view.canvas)
+    save_screenshot(page, "click-lab-otr-2-button-pressed")
+    assert after["offsets"] == placed["offsets"] and after["windowY"] == placed["windowY"], (
+        f"the page moved when a button was pressed: {placed['offsets']} -> {after['offsets']}"
+    )
+    assert after["focused"], "the board did not take the keys after the button"
+    browser_page.console.assert_clean()
