@@ -29,6 +29,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: The entry points of a game widget: each runs in the widget's language.
 SPEAKING: tuple[str, ...] = (
     "click",
+    "_board_click",  # a click in the page comes here, not through click()
     "key",
     "pick",
     "pick_by_button",

@@ -13,10 +13,10 @@ from html import unescape
 import pytest
 from babel.messages.pofile import read_po
 
-from railwidgets import MiniRailsWidget
+from railwidgets import MiniRailsWidget, TwistyTracksWidget
 from railwidgets.core.errors import OptionError
 from railwidgets.draw.recording import RecordingPainter
-from railwidgets.i18n import LOCALE_DIR, locale_language, set_language, use
+from railwidgets.i18n import LOCALE_DIR, T_, locale_language, set_language, tr, use
 from railwidgets.minirails.components import MAP_HEXES
 from railwidgets.minirails.render import DEFAULT_LAYOUT as L
 from railwidgets.minirails.story import round_end_frames
@@ -399,3 +399,17 @@ def test_the_board_pictures_alt_says_the_game_in_the_widgets_language(
     with use(lang):
         bare = minirails.Game(players=3, seed=1)._repr_html_()
     assert unescape(re.search(r'<img alt="([^"]*)"', bare).group(1)) == alts[0]
+
+
+def test_24_a_click_in_the_page_is_answered_in_the_widgets_language() -> None:
+    """The page's click reaches the board's handler, not ``click()``: its refusals too are
+    said in the widget's language (a Polish page answered a click on the frame's edge in
+    English)."""
+    w = TwistyTracksWidget(players=1, seed=2, lang="pl", animate=False)
+    try:
+        width, height = w.board.size
+        w.board.click(width + 50, height + 50)  # as the canvas reports it: off the board
+        assert w.status_error and w.status_text != "That click is off the board."
+        assert w.status_text == tr(T_("That click is off the board."), "pl")
+    finally:
+        w.close()
