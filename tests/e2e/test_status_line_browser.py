@@ -137,7 +137,10 @@ def test_item4_the_board_stays_put_between_clicks_in_off_the_rails(
         view.press("Side N: Red")
         status = view.wait_status(OTR_PROMPT, timeout_s=60)
         board.measure("side chosen")
-    clan = status.split(":")[0]  # the person's clan
+    # the person's clan (after "Start fresh" the line begins "A fresh game. "): wait for the
+    # line that names it, as the turn goes on
+    status = view.wait_status(r"(Red|Yellow|Green|Blue): 4 actions left", timeout_s=60)
+    clan = re.findall(r"(Red|Yellow|Green|Blue): 4 actions left", status)[-1]
     for turn in (1, 2):
         view.press("Place straight")
         view.wait_status(r"Place straight: click a lit square")
