@@ -65,6 +65,7 @@ class Device:
         self.logs: list[int] = []  # the log's length after each action of the history
         self.log_start = 0  # the log's length before the first action (the setup's lines)
         self.holding = False  # a revealed picture waits for Continue before the cover
+        self.under_way = False  # a game set mid-play: who holds the device is unknown
 
     @property
     def covered(self) -> bool:
@@ -75,10 +76,12 @@ class Device:
         """Whether the device waits for a button (Ready, Continue) before anyone may pick."""
         return self.covered or self.holding
 
-    def reset(self) -> None:
-        """A new game on the device: nobody has looked yet."""
+    def reset(self, *, under_way: bool = False) -> None:
+        """A new game on the device: nobody has looked yet. ``under_way``: a game set in
+        mid-play (resumed, loaded), so the person to decide gets a cover first."""
         self.viewer = self.cover_for = None
         self.holding = False
+        self.under_way = under_way
 
     def update(self, game: Game, humans: Sequence[int], secrets: bool) -> None:
         """Who is at the device now, and whether a cover must stand between two people.
@@ -101,7 +104,7 @@ class Device:
         elif seat in humans and seat != self.viewer:
             # a cover between two people; and before anyone has looked at a game already
             # under way (resumed after a reload, loaded): who holds the device is unknown
-            if secrets and (self.viewer is not None or game.history):
+            if secrets and (self.viewer is not None or self.under_way):
                 self.cover_for = seat
             else:
                 self.viewer = seat

@@ -893,7 +893,7 @@ class GameWidget(
                 for i in range(game.num_players)
             ]
         self.game = game
-        self.device.reset()
+        self.device.reset(under_way=bool(game.history))
         if self.board_size() != self.board.size:
             self.board.resize(*self.board_size())
         self._build_seat_row()
