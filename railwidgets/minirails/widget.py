@@ -93,6 +93,8 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
     waits before moving (0 in tests). ``widget.game`` is the engine.
     """
 
+    WORDS = position_words  # the board in words (the companion)
+
     GAME = Game
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
@@ -245,12 +247,6 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         if part == "frame":
             return position_words.frame_words(str(value))
         return super().target_name(part, value)
-
-    def position_words(self) -> list[str]:
-        seat = self.words_seat()
-        names = [self.game.player_name(s) for s in range(self.game.num_players)]
-        view = self.game.view(seat if seat is not None else 0)
-        return position_words.position_words(view, seat, names)
 
     def option_words(self, part: str, value: Hashable) -> str:
         """A pick as its button says it: "Take the red disc in slot 2", "Build red on E4"."""

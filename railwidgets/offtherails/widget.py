@@ -152,6 +152,8 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     ValueError: layout must be 'wide', 'tall' or a Layout, not 'narrow'
     """
 
+    WORDS = position_words  # the board in words (the companion)
+
     GAME: ClassVar[type[Game]] = Game
     SECRETS: ClassVar[bool] = True
     WIDTH: ClassVar[int] = LAYOUT.width
@@ -315,13 +317,8 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     def miss(self, x: float, y: float) -> str:
         return _("Nothing to pick there. {prompt}").format(prompt=self.prompt())
 
-    def position_words(self) -> list[str]:
-        seat = self.words_seat()
-        names = [self.game.player_name(s) for s in range(self.game.num_players)]
-        view = self.game.view(seat if seat is not None else self._seat_or_first())
-        return position_words.position_words(view, seat, names)
-
-    def _seat_or_first(self) -> int:
+    def words_view_seat(self) -> int:
+        """Nobody in particular: the view of the clan to play."""
         seat = self.game.current_player
         return 0 if seat is None else seat
 

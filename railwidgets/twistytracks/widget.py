@@ -81,6 +81,8 @@ class TwistyTracksWidget(GameWidget):
     ``"stations_only"`` or ``"travel_only"``. ``widget.game`` is the engine.
     """
 
+    WORDS = position_words  # the board in words (the companion)
+
     GAME = Game
     SECRETS = True
     WIDTH, HEIGHT = CANVAS
@@ -150,12 +152,6 @@ class TwistyTracksWidget(GameWidget):
 
     #: A cell may be picked before the tile's turn (the companion lists the cells too).
     EARLY_PARTS = ("cell",)
-
-    def position_words(self) -> list[str]:
-        seat = self.words_seat()
-        names = [self.game.player_name(s) for s in range(self.game.num_players)]
-        view = self.game.view(seat if seat is not None else 0)
-        return position_words.position_words(view, seat, names)
 
     def option_words(self, part: str, value: Hashable) -> str:
         """A pick as its button says it: "Turn the tile 90°", "Place at row 2 column 3"."""

@@ -31,6 +31,8 @@ class AccessiblePlay:
     #: Whether the board in words (:mod:`railwidgets.ui.companion`) is shown when
     #: ``accessible`` is not given.
     ACCESSIBLE: ClassVar[bool] = False
+    #: The game's ``words`` module (``position_words(view, seat, names)``), if it has one.
+    WORDS: ClassVar[Any] = None
 
     if TYPE_CHECKING:  # what the widget provides
         from railwidgets.ui.board import BoardView
@@ -113,9 +115,18 @@ class AccessiblePlay:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def position_words(self) -> list[str]:
-        """The position in sentences, from :meth:`words_seat`'s view alone (a game's
-        ``words`` module says them)."""
-        return []
+        """The position in sentences, from :meth:`words_seat`'s view alone, said by the
+        game's ``words`` module (:attr:`WORDS`; none: no sentences)."""
+        if self.WORDS is None:
+            return []
+        seat = self.words_seat()
+        names = [self.game.player_name(s) for s in range(self.game.num_players)]
+        view = self.game.view(seat if seat is not None else self.words_view_seat())
+        return list(self.WORDS.position_words(view, seat, names))
+
+    def words_view_seat(self) -> int:
+        """Whose view the board in words reads when it speaks for nobody in particular."""
+        return 0
 
     def companion_options(self) -> list[tuple[str, str, Hashable]]:
         """The picks of the decision in hand, as ``(words, part, value)``: what the
