@@ -866,7 +866,7 @@ class GameWidget(
         try:
             game = self.make_game(players, seed, **{**kept, **options})
         except (RailwidgetsError, ValueError) as err:
-            self.say(str(err), error=True)
+            self.say(tr_error(err), error=True)  # as Start does (railwidgets.ui.seating)
             return
         self.set_game(game, self._new_game_message(seed))
 
