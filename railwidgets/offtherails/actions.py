@@ -17,7 +17,13 @@ from typing import Any, Literal
 
 from railwidgets.core.action import Action, decode_action
 from railwidgets.i18n import T_, Text, joined
-from railwidgets.offtherails.components import CART_OBJECT_WORDS, MISSIONS, Square, a_jewel
+from railwidgets.offtherails.components import (
+    CART_OBJECT_WORDS,
+    MISSIONS,
+    Square,
+    a_jewel,
+    compass,
+)
 
 __all__ = [
     "ACTIONS",
@@ -80,7 +86,7 @@ class ChooseSide(Action):
 
     def words(self) -> Text:
         """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
-        return T_("choose side {side}", side=self.side)
+        return T_("choose side {side}", side=compass(self.side))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +102,9 @@ class PlaceTile(Action):
 
     def words(self) -> Text:
         """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
-        return T_("place a {exits} tile at {square}", exits=self.exits, square=_at(self.square))
+        return T_(
+            "place a {exits} tile at {square}", exits=compass(self.exits), square=_at(self.square)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +120,7 @@ class Upgrade(Action):
 
     def words(self) -> Text:
         """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
-        return T_("upgrade {square} to {exits}", square=_at(self.square), exits=self.exits)
+        return T_("upgrade {square} to {exits}", square=_at(self.square), exits=compass(self.exits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +202,7 @@ class ChooseExit(Action):
 
     def words(self) -> Text:
         """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
-        return T_("take the {edge} exit", edge=self.edge)
+        return T_("take the {edge} exit", edge=compass(self.edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +217,7 @@ class SetNose(Action):
 
     def words(self) -> Text:
         """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
-        return T_("point the cart {edge}", edge=self.edge)
+        return T_("point the cart {edge}", edge=compass(self.edge))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from railwidgets.core.grid import E, N, S, W
-from railwidgets.i18n import N_, T_, TC_
+from railwidgets.i18n import N_, T_, TC_, Joined, Text, joined
 
 Square = tuple[int, int]
 Items = tuple[int, int, int, int, int]  # counts of rock, ruby, emerald, gold, diamond
@@ -27,6 +27,14 @@ Items = tuple[int, int, int, int, int]  # counts of rock, ruby, emerald, gold, d
 GRID_SIZE = 12
 SIDES = (N, E, S, W)
 SIDE_LETTERS = ("N", "E", "S", "W")
+#: The compass letters as a person reads them, in any language (issue 24: Russian
+#: С В Ю З, Spanish N E S O); the engine and its notation keep ``N E S W``.
+COMPASS_WORDS: dict[str, Text] = {
+    "N": TC_("compass", "N"),
+    "E": TC_("compass", "E"),
+    "S": TC_("compass", "S"),
+    "W": TC_("compass", "W"),
+}
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 COLOURS = ("red", "yellow", "green", "blue")
 #: The colour of each side: the side number is the colour number (D-2, D-5).
@@ -275,3 +283,14 @@ SOLO_JEWELS: Items = (0, 10, 9, 8, 5)
 MATCHING_SIDE = {RUBY: N, EMERALD: S, GOLD: E, DIAMOND: W}
 SOLO_POINTS = {"jewel": 1, "wrong_set": 10, "correct_set": 100}
 SOLO_FIRST_REVEAL = 4
+
+
+def compass(letters: str) -> Joined:
+    """Compass letters (an edge ``"W"``, a tile's exits ``"NE"``) as a person reads them,
+    in any language (:func:`railwidgets.i18n.tr`).
+
+    >>> from railwidgets.i18n import tr
+    >>> tr(compass("NE")), compass("NE").say("ru"), compass("W").say("es")
+    ('NE', 'СВ', 'O')
+    """
+    return joined((COMPASS_WORDS.get(letter, letter) for letter in letters), "")

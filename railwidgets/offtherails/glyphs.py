@@ -36,7 +36,6 @@ __all__ = [
     "DIE_SIDE",
     "ITEM_FILL",
     "MINE_TINT",
-    "SIDE_LABELS",
     "CartBatch",
     "HoleBatch",
     "ItemBatch",
@@ -58,13 +57,6 @@ CLAN_LETTER: tuple[Text, ...] = (
     TC_("clan letter", "G"),
     TC_("clan letter", "B"),
 )
-#: The sides' compass letters as the board writes them (the engine's are ``N E S W``).
-SIDE_LABELS: dict[str, Text] = {
-    "N": TC_("compass", "N"),
-    "E": TC_("compass", "E"),
-    "S": TC_("compass", "S"),
-    "W": TC_("compass", "W"),
-}
 #: A light tint of each clan colour, for the squares of its mine.
 MINE_TINT = ("#E9B9AE", "#F1E2A2", "#B7D7AE", "#B3C8E6")
 #: Item colours (rock, ruby, emerald, gold, diamond); the shapes differ too.

@@ -37,6 +37,7 @@ from railwidgets.offtherails.components import (
     Items,
     Square,
     a_jewel,
+    compass,
     seat_name,
 )
 from railwidgets.offtherails.state import (
@@ -382,7 +383,7 @@ def _stops(state: State, say: Say, i: int) -> bool:
                 "{cart} stops at {square} facing {side}",
                 cart=cart_label(state, i),
                 square=at(cart.square),
-                side=SIDE_LETTERS[cart.facing],
+                side=compass(SIDE_LETTERS[cart.facing]),
             )
         )
     return True
@@ -398,7 +399,7 @@ def _forced(state: State, say: Say, i: int, side: int) -> None:
             T_(
                 "{cart} turns {side} (only choice)",
                 cart=cart_label(state, i),
-                side=SIDE_LETTERS[side],
+                side=compass(SIDE_LETTERS[side]),
             )
         )
 

@@ -30,6 +30,7 @@ from railwidgets.offtherails.components import (
     NO_ITEMS,
     SIDE_LETTERS,
     SOLO_JEWELS,
+    compass,
     seat_name,
 )
 from railwidgets.offtherails.movement import items_text
@@ -124,6 +125,6 @@ def choose_sides(state: State, side: int, rng: random.Random, say: Say) -> None:
                 "{name} plays {colour} ({side})",
                 name=seat_name(seat),
                 colour=COLOUR_WORDS[s],
-                side=SIDE_LETTERS[s],
+                side=compass(SIDE_LETTERS[s]),
             )
         )

@@ -24,6 +24,7 @@ from railwidgets.offtherails.components import (
     ACTIONS_PER_TURN,
     COLOUR_WORDS,
     COLOURS,
+    COMPASS_WORDS,
     KINDS,
     MISSIONS,
     SIDE_LETTERS,
@@ -34,7 +35,6 @@ from railwidgets.offtherails.glyphs import (
     CLAN_FILL,
     CLAN_LETTER,
     DIE_FILL,
-    SIDE_LABELS,
     CartBatch,
     ItemBatch,
     TextsLast,
@@ -415,7 +415,7 @@ def _draw_deliveries(data: Mapping[str, Any], painter: Painter, layout: Layout) 
     for k, letter in enumerate(SIDE_LETTERS):
         row = y + 29 + LINE * (len(match) - 1) + k * 28
         fill = CLAN_FILL[k]
-        label = SIDE_LABELS[letter]  # the side in the language's compass letters (issue 24)
+        label = COMPASS_WORDS[letter]  # the side in the language's compass letters (issue 24)
         badge = max(18.0, text_width(tr(label), 12, bold=True) + 6)
         painter.rect(x0, row - 9, badge, 18, fill=fill, stroke=DARK, width=1)
         painter.text(x0 + badge / 2, row + 0.5, label, size=12, fill=ink_for(fill), bold=True)

@@ -52,6 +52,7 @@ from railwidgets.offtherails.components import (
     MISSIONS,
     SIDE_LETTERS,
     VALUE,
+    compass,
 )
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
 from railwidgets.offtherails.picks import (
@@ -126,7 +127,9 @@ def _option_label(part: str, value: Hashable) -> str:
             return _("No claim")
         return _("Claim M{n} {name}").format(n=value, name=tr(MISSIONS[int(value)].name))  # type: ignore[call-overload]
     if part == "side":  # the side decides the clan's colour (§2.4.2)
-        return _("Side {side}: {colour}").format(side=value, colour=tr(clan_name(str(value))))
+        return _("Side {side}: {colour}").format(
+            side=tr(compass(str(value))), colour=tr(clan_name(str(value)))
+        )
     if part == "cart":
         return _("{cart} cart").format(cart=tr(CART_WORDS.get(str(value), str(value))))
     if part in ("edge", "nose"):
@@ -158,6 +161,10 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
     SECRETS: ClassVar[bool] = True
     WIDTH: ClassVar[int] = LAYOUT.width
     HEIGHT: ClassVar[int] = LAYOUT.height
+    FIRST_STEPS = N_(
+        "Pick your side, then an action, then a lit square or arrow; <b>End actions</b> "
+        "sets the carts moving."
+    )
     SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
         "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
@@ -568,7 +575,7 @@ def _solo_table(game: Game, data: Mapping[str, Any]) -> str:
     for letter in SIDE_LETTERS:
         got = data["delivered"].get(letter, {})
         text = _stock(got)
-        side = _("side {side}").format(side=letter)
+        side = _("side {side}").format(side=tr(compass(letter)))
         rows.append(f"<tr><td>{escape(side)}</td><td>{escape(text)}</td></tr>")
     result = game.solo_result()
     result = f"{tr(SOLO_RESULT_WORDS.get(result, result))} · " if game.is_over else ""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from railwidgets.i18n import N_, _, ngettext, tr
-from railwidgets.offtherails.components import CART_WORDS, MISSIONS
+from railwidgets.offtherails.components import CART_WORDS, MISSIONS, compass
 
 __all__ = ["items_words", "position_words", "square_target_words", "square_words", "track_words"]
 
@@ -84,7 +84,7 @@ def square_target_words(square: Sequence[int]) -> str:
 
 def track_words(exits: str) -> str:
     """A track tile by its exits, in compass letters ("track NE")."""
-    return _(TRACK).format(exits=exits)
+    return _(TRACK).format(exits=tr(compass(exits)))
 
 
 def items_words(items: Mapping[str, int]) -> str:
@@ -122,10 +122,10 @@ def position_words(view: Mapping[str, Any], seat: int | None, names: Sequence[ob
         lines.append(_(ACTIVE).format(name=said[active], stage=doing))
     for who, side in enumerate(view.get("sides") or []):
         if side:
-            lines.append(_(SIDE).format(name=said[who], side=side))
+            lines.append(_(SIDE).format(name=said[who], side=tr(compass(side))))
     laid = [s for s in view["squares"] if s["tile"]]
     if laid:
-        squares = "; ".join(f"{square_words(s['square'])}: {s['tile']}" for s in laid)
+        squares = "; ".join(f"{square_words(s['square'])}: {tr(compass(s['tile']))}" for s in laid)
         lines.append(
             ngettext(
                 "Track laid on {n} square: {squares}.",
@@ -146,7 +146,9 @@ def position_words(view: Mapping[str, Any], seat: int | None, names: Sequence[ob
         if cart["place"] == "supply" or cart["square"] is None:
             where = _(IN_SUPPLY)
         else:
-            where = _(ON_SQUARE).format(square=square_words(cart["square"]), facing=cart["facing"])
+            where = _(ON_SQUARE).format(
+                square=square_words(cart["square"]), facing=tr(compass(cart["facing"]))
+            )
         load = items_words(cart.get("contents") or {})
         lines.append(
             _(CART_LOADED if load else CART).format(

@@ -87,6 +87,9 @@ class TwistyTracksWidget(GameWidget):
     SECRETS = True
     WIDTH, HEIGHT = CANVAS
     LAYERS = (*render.LAYERS[:-1], "hand", render.LAYERS[-1])
+    FIRST_STEPS = N_(
+        "Click a lit space, turn the tile (<b>Rotate</b> or R), then press <b>Place</b>."
+    )
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
         "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),

@@ -986,6 +986,8 @@ class GameWidget(
         close_all(*[c for c in self.children if c is not self.board.canvas])
         self.decision.close()
         self.companion.close()
+        if self._intro is not None:
+            self._intro.close()
         self.layout.close()
         super().close()
 

@@ -10,17 +10,20 @@
   opened, from the game on the board: a widget at rest keeps a hundred fewer widget
   models, so a page reload restores every model from the kernel within JupyterLab's few
   seconds (a tutorial holds a dozen widgets).
+- A play page's heading (:attr:`Seating.intro`): the game's name, who plays whom and
+  what to do first, said again whenever the seats or the language change
+  (:mod:`railwidgets.ui.intro`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import ipywidgets as widgets
 
 from railwidgets.core.errors import RailwidgetsError
-from railwidgets.i18n import tr_error, use
+from railwidgets.i18n import tr, tr_error, use
 from railwidgets.ui.controls import (
     NewGameForm,
     SeatChoice,
@@ -29,6 +32,7 @@ from railwidgets.ui.controls import (
     seat_caption,
     seat_dropdown,
 )
+from railwidgets.ui.intro import intro_html
 
 if TYPE_CHECKING:
     from railwidgets.core.game import Game
@@ -42,6 +46,10 @@ HUMAN = "human"
 
 class Seating:
     """The seat row and New game…'s form (see the module docstring)."""
+
+    #: What a person does first, in one or two short sentences in the game's own words
+    #: (a play page's :attr:`intro` says it under who plays whom).
+    FIRST_STEPS: ClassVar[str] = ""
 
     if TYPE_CHECKING:  # what the widget provides
         game: Game
@@ -65,6 +73,7 @@ class Seating:
         self.settings_slot = widgets.Box()  # where New game…'s form goes once made
         self.seat_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seat_inputs: list[widgets.Dropdown] = []
+        self._intro: widgets.HTML | None = None
         self._build_seat_row()
 
     # -- the seats of this game ----------------------------------------------------------------
@@ -77,6 +86,28 @@ class Seating:
             dropdown.observe(lambda change, s=seat: self._seat_changed(s, change["new"]), "value")
             self.seat_inputs.append(dropdown)
         self.seat_row.children = self.seat_inputs
+        self._say_intro()
+
+    @property
+    def intro(self) -> widgets.HTML:
+        """A play page's heading: the game's name, who plays whom and what to do first,
+        in the widget's language; it follows the seats and the language (a play page
+        shows it above the widget, ``display(widget.intro)``)."""
+        if self._intro is None:
+            self._intro = widgets.HTML()
+            self._intro.add_class("railwidgets-intro")
+            self._say_intro()
+        return self._intro
+
+    def _say_intro(self) -> None:
+        if self._intro is None:
+            return
+        kinds = {key: label for key, (label, _make) in self.SEAT_CHOICES.items()}
+        with use(self._lang):
+            names = [tr(self.game.player_name(seat)) for seat in range(self.game.num_players)]
+            self._intro.value = intro_html(
+                self.game.TITLE, self.FIRST_STEPS, names, self.seats, kinds
+            )
 
     def _seat_caption(self, seat: int) -> str:
         """A seat selector's label: its number and its player's name ("1 Orange"; "Player 1"
@@ -102,6 +133,7 @@ class Seating:
         if self.table is not None:  # a table's seats are the table's (the row is hidden)
             return
         self.seats[seat] = kind
+        self._say_intro()
         self._make_bots()
         self._settle(static=True)
 
