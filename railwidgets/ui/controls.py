@@ -4,14 +4,14 @@
   exactly when the engine allows that pick);
 - :class:`NewGameForm`: the settings of the next game (player count, seed, every
   option of ``Game.OPTIONS`` with its doc as the tooltip, one seat per player);
-- :func:`save_link` and :func:`uploaded_text`: a game record as a download, and back;
+- :func:`uploaded_text`: a game record loaded back (Save: :mod:`railwidgets.ui.saving`);
 - :func:`close_all`: close a widget with everything it made (its layout and style
   are widgets too, and are otherwise left alive).
 """
 
 from __future__ import annotations
 
-import base64
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -21,9 +21,10 @@ import ipywidgets as widgets
 
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
+from railwidgets.draw.metrics import text_width
 from railwidgets.i18n import N_, T_, _, tr
 from railwidgets.ui.language import language_dropdown, words
-from railwidgets.ui.theme import MUTED
+from railwidgets.ui.theme import MUTED, OPTION_CLASS
 
 __all__ = [
     "ChoiceButton",
@@ -31,7 +32,6 @@ __all__ = [
     "SeatChoice",
     "close_all",
     "on_press",
-    "save_link",
     "seat_caption",
     "seat_dropdown",
     "tree",
@@ -99,15 +99,28 @@ def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> w
     """The selector of one seat (``label`` names it): Human, or one of the bots. The
     label has room for its words (a player's name is longer in some languages)."""
     options = [(_(text), key) for key, (text, make) in choices.items()]
-    box = max(110, 7 * max(len(text) for text, _key in options) + 40)
-    return widgets.Dropdown(
-        options=options,
-        value=kind,
-        description=label,
-        # the label as wide as its words ("1 Wild West"), the box as wide as its longest kind
-        layout=widgets.Layout(width=f"{box + 7 * len(label) + 6}px"),
-        style={"description_width": "initial"},
-    )
+    box = max(110, math.ceil(max(text_width(text, LABEL_PX) for text, _key in options)) + 40)
+    # the label as wide as its words ("1 Wild West"), the box as wide as its longest kind
+    return fit_label(widgets.Dropdown(options=options, value=kind, description=label), box)
+
+
+#: The size of a widget's label in JupyterLab and Voilà (``--jp-widgets-font-size``).
+LABEL_PX = 13
+
+
+def fit_label(widget: widgets.Widget, input_px: int) -> widgets.Widget:
+    """Give ``widget``'s label the width of its words (in the language in use: measured in
+    DejaVu Sans, wider than the page's own font, so never cut) and the widget that plus
+    ``input_px`` for its input. Returns ``widget``.
+
+    >>> box = fit_label(widgets.Text(description="Seed"), 110)
+    >>> box.style.description_width, box.layout.width
+    ('41px', '151px')
+    """
+    label = math.ceil(text_width(widget.description, LABEL_PX)) + 8 if widget.description else 0
+    widget.style.description_width = f"{label}px"
+    widget.layout.width = f"{label + input_px}px"
+    return widget
 
 
 def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
@@ -131,9 +144,11 @@ def _option_input(option: Option, value: Any, players: int) -> widgets.Widget:
         html=f"<div style='font-size:12px;line-height:1.3;color:{MUTED}'>{{}}</div>",
         value=option.doc,
     )
-    return widgets.VBox(
+    shown = widgets.VBox(
         [box, help_text], layout=widgets.Layout(width="290px", margin="0 12px 6px 0")
     )
+    shown.add_class(OPTION_CLASS)  # its label above its choice (theme.BOARD_CSS)
+    return shown
 
 
 #: What each kind of seat is, in a player's words (under the seats in New game…).
@@ -199,18 +214,13 @@ class NewGameForm(widgets.VBox):
                 for n in game_cls.PLAYERS
             ],
             value=players,
-            layout=widgets.Layout(width="150px"),
-            style={"description_width": "55px"},
         )
         words(self.players, description=N_("Players"))
-        self.seed = widgets.Text(
-            value="",
-            layout=widgets.Layout(width="150px"),
-            style={"description_width": "40px"},
-        )
+        self.seed = widgets.Text(value="")
         words(self.seed, description=N_("Seed"), placeholder=N_("random"))
         #: the language of the widget (Start switches to the one chosen)
         self.language = language_dropdown(lang)
+        self._fit_labels()
         self.option_inputs: dict[str, widgets.Widget] = {
             opt.name: _option_input(opt, options.get(opt.name, opt.default_for(players)), players)
             for opt in game_cls.OPTIONS
@@ -234,6 +244,12 @@ class NewGameForm(widgets.VBox):
             widgets.HTML(seat_help(seat_choices)),
             widgets.HBox([self.start, self.cancel]),
         ]
+
+    def _fit_labels(self) -> None:
+        """Players, Seed and Language as wide as their labels' words and their inputs."""
+        fit_label(self.players, 95)
+        fit_label(self.seed, 110)
+        fit_label(self.language, 130)
 
     @property
     def shown(self) -> bool:
@@ -269,6 +285,7 @@ class NewGameForm(widgets.VBox):
             for n in self.game_cls.PLAYERS
         ]
         self.players.value = players
+        self._fit_labels()
         self._build_seats(players)
         for option in self.game_cls.OPTIONS:
             box = self.option_input(option.name)
@@ -304,21 +321,6 @@ class NewGameForm(widgets.VBox):
     def close(self) -> None:
         close_all(*self.children)
         super().close()
-
-
-def save_link(record: str, filename: str) -> str:
-    """HTML for a link that downloads ``record`` as ``filename`` (no JavaScript needed).
-
-    >>> save_link('{"game": "minirails"}', "mini-rails-7.json").startswith("<a download=")
-    True
-    """
-    data = base64.b64encode(record.encode()).decode()
-    return (
-        f'<a download="{escape(filename)}" href="data:application/json;base64,{data}" '
-        f'style="text-decoration:underline">⬇ '
-        + escape(_("Download {name}").format(name=filename))
-        + "</a>"
-    )
 
 
 #: The largest record Load accepts (a long game's record is well under 1 MB).

@@ -181,7 +181,6 @@ class GameWidget(
         self._build_resume_row()
         self.rules_view.add_class("railwidgets-rules")
         self.toolbar.add_class("railwidgets-toolbar")
-        self.file_row.add_class("railwidgets-file")
         # the seats follow the toolbar on its row when they fit (one row less above the board)
         self.top_row = widgets.HBox(
             [self.toolbar, self.seat_row],
@@ -196,7 +195,6 @@ class GameWidget(
             self.top_row,
             self.rules_view,
             self.settings_slot,
-            self.file_row,
             self.action_row,
             self.status_row,
             self.main_row,
@@ -443,7 +441,6 @@ class GameWidget(
             lambda text: self.say(self.save_waits() or text, error=True),
         )
         self.load_input = self.files.load_input
-        self.file_row = self.files.row
         self.rules = RulesPanel(type(self.game).NAME, self._lang)
         self.rules_button = self.rules.button
         self.rules_view = self.rules.view
@@ -826,13 +823,11 @@ class GameWidget(
     ) -> None:
         """Show what just happened: who is at the device now, the choice in hand, the board
         (animated) and the buttons at once; the status and the other panels once the board
-        has shown it (:meth:`after_board`). A download link never outlives the moment it
-        was made for."""
+        has shown it (:meth:`after_board`)."""
         device = self.device
         shown = (device.viewer, device.cover_for)
         device.update(self.game, self.humans, self.SECRETS)
         static = static or shown != (device.viewer, device.cover_for)
-        self.files.clear()
         self._keep()
         self._new_choice()
         self._animate(frames, static)
@@ -986,8 +981,9 @@ class GameWidget(
         close_all(*[c for c in self.children if c is not self.board.canvas])
         self.decision.close()
         self.companion.close()
+        self.files.close()
         if self._intro is not None:
-            self._intro.close()
+            close_all(self._intro)
         self.layout.close()
         super().close()
 

@@ -1,11 +1,14 @@
 """Saving and loading: a game's record as a file to download, a file to load back, and
 the autosave that lets a reloaded page resume the game that was on its board.
 
+Save is one step: the browser downloads the file at once
+(:class:`~railwidgets.ui.live.Download`); the record goes to the page in a message and is kept nowhere in the widget's
+state, so nothing of it stays on the page after the download, nor in a saved notebook.
+
 A saved file is the game's whole record (options, seed, every action): everything a
 table's secrets are made of, the order of what is still face down included. So the
-widget says so beside the link, the file name carries no seed, the link is dropped as
-soon as anything changes (it never outlives the person who asked for it, nor the
-cover), and Save waits while one person's secret is pending before another
+widget says so when it saves, the file name carries no seed, and Save waits under the
+cover and while one person's secret is pending before another
 (:meth:`GameWidget.save_waits <railwidgets.ui.panel.GameWidget.save_waits>`).
 """
 
@@ -27,9 +30,10 @@ from railwidgets.core.errors import RecordError
 from railwidgets.core.game import Game
 from railwidgets.core.paths import data_folder  # here too: the autosave's folder
 from railwidgets.i18n import N_, T_, _, language, ngettext
-from railwidgets.ui.controls import save_link, uploaded_text
+from railwidgets.ui.controls import close_all, uploaded_text
 from railwidgets.ui.language import words
-from railwidgets.ui.theme import LOAD_CLASS, MUTED
+from railwidgets.ui.live import Download
+from railwidgets.ui.theme import LOAD_CLASS
 
 if TYPE_CHECKING:
     from railwidgets.ui.device import Device
@@ -45,7 +49,7 @@ __all__ = [
 ]
 
 SAVE_TOOLTIP = N_("Save this game as a file")
-#: What the widget says beside every download link.
+#: What the widget says whenever it saves a file.
 SAVED_FILE_HOLDS = N_(
     "A saved file holds the whole game, with what is still hidden (the order of what is "
     "face down, secret choices): open it only when the game is over, or Load it to play on."
@@ -64,7 +68,7 @@ def file_name(game: Game) -> str:
 
 
 class SaveLoad:
-    """The Save button, the Load button and the row that holds the download link.
+    """The Save button (the file downloads at once) and the Load button.
 
     ``loaded(game)`` is called with a game read from an uploaded file; a file that
     is not a saved game of this kind is refused through ``refuse`` and changes nothing.
@@ -88,7 +92,8 @@ class SaveLoad:
         self.load_input.add_class(LOAD_CLASS)  # shown as "Load…", without a file count
         self.speak(language())
         self.load_input.observe(self._uploaded, "value")
-        self.row = widgets.HTML()
+        #: hands the browser the saved file (shows nothing)
+        self.download = Download()
 
     def speak(self, lang: str) -> None:
         """The Load button's label in ``lang`` (a CSS rule per language, theme.load_css)."""
@@ -98,19 +103,14 @@ class SaveLoad:
         if lang != "en":
             self.load_input.add_class(f"{LOAD_CLASS}-{lang}")
 
-    def offer(self, game: Game) -> str:
-        """Show the link that downloads ``game``'s record; what to say about it."""
+    def save(self, game: Game) -> str:
+        """Download ``game``'s record as a file, at once; what to say about it."""
         name = file_name(game)
-        note = f"<div style='font-size:12px;color:{MUTED}'>{_(SAVED_FILE_HOLDS)}</div>"
-        self.row.value = save_link(game.to_json(indent=1), name) + note
-        return _("Saved: click the link to download {name}. Load it back with Load.").format(
-            name=name
-        )
+        self.download.start(name, game.to_json(indent=1))
+        return _("Saved {name} to your downloads.").format(name=name) + " " + _(SAVED_FILE_HOLDS)
 
-    def clear(self) -> None:
-        """Drop the link (the game moved on, or the device is passed)."""
-        if self.row.value:
-            self.row.value = ""
+    def close(self) -> None:
+        close_all(self.download)
 
     def wait(self, why: str) -> None:
         """Disable Save while ``why`` is not empty, and say why in its tooltip."""
@@ -297,12 +297,12 @@ class KeptGames:
         return ""
 
     def save(self) -> None:
-        """Save: offer the game's record as a file to download (see :mod:`railwidgets.ui.saving`)."""
+        """Save: the game's record downloads as a file (see :mod:`railwidgets.ui.saving`)."""
         why = self.save_waits()
         if why:
             self.say(why, error=True)
             return
-        self.say(self.files.offer(self.game))
+        self.say(self.files.save(self.game))
 
     def _build_resume_row(self) -> None:
         self.resume_text = widgets.HTML(layout=widgets.Layout(max_width="330px"))

@@ -137,11 +137,6 @@ class MiniRailsView:
         """The New game settings box (hidden until New game… is pressed)."""
         return self.root.locator("> .railwidgets-settings")
 
-    @property
-    def file_row(self) -> Locator:
-        """Where Save puts its download link."""
-        return self.root.locator("> .railwidgets-file")
-
     def load_file(self, name: str, content: bytes) -> None:
         """Load: press the stock ``FileUpload`` button and choose a file with this content.
 

@@ -4,7 +4,7 @@
   widget is scrolled to its top (the status line sits above the board);
 - after the bots have played, the "Since your turn" list beside the board names
   their moves;
-- Save gives a link whose download is the game's record; Load (a stock
+- Save downloads the game's record at once; Load (a stock
   ``FileUpload``) takes it back; a bad file is refused with the loader's message
   and the board stays as it was;
 - the SVG picture of a position (``widget.to_svg()``) and the canvas are the same
@@ -268,15 +268,17 @@ def test_voila_status_bot_moves_and_save_load_at_1280x800(
     assert_in_viewport(view.recent, 'the "Since your turn" list')
     save_screenshot(page, "kit-voila-since-your-turn-1280x800")
 
-    # Save: a link that downloads the game's record (the board still: the end of a
+    # Save: one press, and the game's record downloads (the board still: the end of a
     # round plays as an animation after the status already says whose turn it is)
     wait_still(view)
-    view.button("Save").click()
-    link = view.file_row.locator("a[download]")
-    link.wait_for()
+    top = view.canvas.evaluate("(c) => c.getBoundingClientRect().top")
     with page.expect_download() as download_info:
-        link.click()
+        view.button("Save").click()
     saved = download_info.value.path().read_text()
+    assert download_info.value.suggested_filename.startswith("minirails-move")
+    view.wait_status(r"to your downloads")
+    # nothing was added above the board: it stays where it was (issue 27 item 5)
+    assert view.canvas.evaluate("(c) => c.getBoundingClientRect().top") == top
     record = json.loads(saved)
     moves = len(record["actions"]) if "actions" in record else None
     view.canvas.evaluate(_REMEMBER_JS)

@@ -4,9 +4,9 @@ Save, the status line, the bots' luck or a stale hint (items 1, 2, 3 and 5)."""
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 
+import ipywidgets
 import pytest
 
 from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget
@@ -17,10 +17,17 @@ from railwidgets.offtherails import scenarios
 from railwidgets.ui.saving import SAVED_FILE_HOLDS
 
 
-def saved_record(w) -> dict:
-    """The record the download link on the page holds."""
-    href = w.file_row.value.split('href="data:application/json;base64,')[1].split('"')[0]
-    return json.loads(base64.b64decode(href))
+def saved(w, save=None) -> list[dict]:
+    """What the page was handed to download while ``save`` (default: pressing Save) ran:
+    each file's ``{"method", "name", "text"}``."""
+    sent: list[dict] = []
+    original = w.files.download.send
+    w.files.download.send = lambda content, buffers=None: sent.append(content)
+    try:
+        (save or w.save_button.click)()
+    finally:
+        w.files.download.send = original
+    return sent
 
 
 def place_first_lit(w: TwistyTracksWidget) -> None:
@@ -41,15 +48,16 @@ def test_26_1_save_waits_while_a_twisty_tracks_placement_is_pending_between_peop
     w.ready_button.click()
     assert w.viewer == 1 and w.save_button.disabled
     assert "a saved file holds the whole game" in w.save_button.tooltip
-    w.save()  # from Python too: refused, with the reason, and no link
-    assert w.status_error and "Save waits" in w.status_text and w.file_row.value == ""
+    assert saved(w, w.save) == []  # from Python too: refused, with the reason, no file
+    assert w.status_error and "Save waits" in w.status_text
     place_first_lit(w)
     place_first_lit(w)  # the third placement: the round is revealed
     if w.covered:
         w.ready_button.click()
     assert not w.save_button.disabled
-    w.save_button.click()
-    assert saved_record(w)["actions"] == json.loads(w.game.to_json())["actions"]
+    (file,) = saved(w)
+    assert json.loads(file["text"])["actions"] == json.loads(w.game.to_json())["actions"]
+    assert SAVED_FILE_HOLDS in w.status_text  # what a saved file holds, said as it saves
 
 
 def test_26_1_save_waits_while_an_off_the_rails_split_waits_for_the_pick() -> None:
@@ -68,17 +76,20 @@ def test_26_1_save_waits_while_an_off_the_rails_split_waits_for_the_pick() -> No
     assert not w.save_button.disabled  # the pick revealed the piles
 
 
-def test_26_1_the_link_never_outlives_the_moment_nor_the_cover() -> None:
+def test_27_5_save_is_one_step_and_leaves_nothing_of_the_record_on_the_page() -> None:
+    """Save hands the page the file at once; the record is in no widget's state, so
+    nothing of it is left for the next person at the device, nor in a saved notebook."""
     w = TwistyTracksWidget(players=2, seed=8, seats=["human", "human"], animate=False)
-    w.save_button.click()
-    assert "Download" in w.file_row.value and SAVED_FILE_HOLDS in w.file_row.value
-    place_first_lit(w)  # the device is passed: the link went with the move
-    assert w.covered and w.file_row.value == ""
-    w2 = MiniRailsWidget(players=3, seed=7, seats=["human", "random", "random"])
-    w2.save_button.click()
-    assert w2.file_row.value
-    w2.new_game()
-    assert w2.file_row.value == ""
+    (file,) = saved(w)
+    assert file["method"] == "download" and file["name"] == "twistytracks-move0.json"
+    assert file["text"] == w.game.to_json(indent=1)
+    assert SAVED_FILE_HOLDS in w.status_text
+    kept = [
+        str(v) for x in list(ipywidgets.Widget.widgets.values()) for v in x.get_state().values()
+    ]
+    assert not any('"actions"' in value for value in kept)
+    place_first_lit(w)  # the device is passed: the cover stands, Save waits
+    assert w.covered and saved(w) == [] and saved(w, w.save) == []
 
 
 @pytest.mark.parametrize(
@@ -91,8 +102,8 @@ def test_26_1_the_link_never_outlives_the_moment_nor_the_cover() -> None:
 )
 def test_26_1_the_saved_file_name_carries_no_seed(make) -> None:
     w = make()
-    w.save_button.click()
-    assert "4242" not in w.file_row.value.split("href=")[0]  # the download="…" name
+    (file,) = saved(w)
+    assert "4242" not in file["name"]
     assert "4242" not in w.status_text
     assert "seed" not in w.status_text.lower()
 

@@ -28,11 +28,11 @@ the game widget with the same state, and every canvas showing the same drawing
 with). :class:`tests.ui.screen.Screen` keeps that picture from the messages.
 
 One thing a person may take away on purpose: a saved game. Save (when nothing is
-pending between people and no cover stands) offers a download link that holds the
-whole record, as the widget says beside it; the record's bytes are the one thing not
-compared (``data:application/json;base64,…`` is read as ``<the saved record>``). That
-the link is there, its file name and every word around it are compared, and the
-scripts check that it is gone at the next change and never offered under the cover.
+pending between people and no cover stands) sends the page the whole record to
+download, as the widget says when it saves; the record's text is the one thing not
+compared (it is read as ``<the saved record>``). That it was sent, its file name and
+every word around it are compared, and the scripts check that nothing is sent under the
+cover.
 
 Nothing here knows a particular game: ``tests/ui/test_twins.py`` builds the twins
 and writes the scripts.
@@ -64,14 +64,14 @@ __all__ = [
 ]
 
 _MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
-_SAVED_RECORD = re.compile(r"data:application/json;base64,[A-Za-z0-9+/=]+")
 
 
 def _saved_record_read_as_one(value: Any) -> Any:
-    """``value`` with every saved record's bytes read as one placeholder (see the module)."""
-    if isinstance(value, str):
-        return _SAVED_RECORD.sub("data:application/json;base64,<the saved record>", value)
+    """``value`` with every saved record's text read as one placeholder (see the module):
+    the ``text`` of a message that hands the page a file to download."""
     if isinstance(value, dict):
+        if value.get("method") == "download" and "text" in value:
+            return {**value, "text": "<the saved record>"}
         return {k: _saved_record_read_as_one(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_saved_record_read_as_one(v) for v in value]
@@ -165,7 +165,7 @@ class Wire:
             self.screen.draw(batch, raw[1:])
             self.messages.append(("canvas", model, (commands, tuple(raw[1:]))))
         else:
-            body = (self._names_in(data), tuple(raw))
+            body = (_saved_record_read_as_one(self._names_in(data)), tuple(raw))
             self.messages.append((str(data.get("method")), model, body))
 
 
