@@ -166,11 +166,10 @@ def page_language(environ: Mapping[str, str] | None = None) -> tuple[str | None,
 
 
 def language_dropdown(lang: str) -> widgets.Dropdown:
-    """The New game form's language selector (each language in its own words)."""
+    """The New game form's language selector (each language in its own words; the form
+    gives it its width: :func:`railwidgets.ui.controls.fit_label`)."""
     dropdown = widgets.Dropdown(
         options=[(name, code) for code, name in LANGUAGES.items()],
         value=check_language(lang),
-        layout=widgets.Layout(width="205px"),
-        style={"description_width": "75px"},
     )
     return words(dropdown, description=N_("Language"))

@@ -45,6 +45,7 @@ __all__ = [
     "LIGHT",
     "LOAD_CLASS",
     "MUTED",
+    "OPTION_CLASS",
     "PANEL",
     "PAPER",
     "SELECT",
@@ -89,6 +90,8 @@ LOAD_CLASS = "railwidgets-load"
 #: below the board (a newcomer's play-through, issue 27). Wrapped under a narrow board,
 #: it keeps a fixed height.
 SIDE_CLASS = "railwidgets-side"
+#: One option of New game…'s form: its label goes above its choice (see BOARD_CSS).
+OPTION_CLASS = "railwidgets-option"
 VOILA_ABOVE_BOARD = 285
 BOARD_CSS = (
     # a focus the pointer brought (a click on the board, or on one of the widget's buttons,
@@ -100,6 +103,13 @@ BOARD_CSS = (
     f" .{LOAD_CLASS} > i {{ font-size: var(--jp-widgets-font-size, 13px); }}"
     f' .{LOAD_CLASS}::after {{ content: "Load…"; margin-left: 4px;'
     " font-size: var(--jp-widgets-font-size, 13px); }"
+    # New game…'s options: each label above its choice, both as wide as the option's box,
+    # and a long checkbox label on two lines: no language's words are cut (issue 24)
+    f" .{OPTION_CLASS} > .widget-inline-hbox {{ flex-wrap: wrap; height: auto; }}"
+    f" .{OPTION_CLASS} > .widget-dropdown > .widget-label"
+    " { width: 100% !important; max-width: 100%; text-align: left; }"
+    f" .{OPTION_CLASS} > .widget-dropdown > select {{ flex: 1 1 100%; }}"
+    f" .{OPTION_CLASS} .widget-label-basic {{ white-space: normal; height: auto; }}"
     f" .{SIDE_CLASS} {{ position: relative; min-height: 220px; }}"
     f" .{SIDE_CLASS} > .railwidgets-recent {{ position: absolute; inset: 0; overflow-y: auto; }}"
     # (not in a short window, 200% zoom say: the board would be too small; the page scrolls)
