@@ -23,6 +23,8 @@ import re
 import shutil
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -113,9 +115,13 @@ class ConsoleErrors:
     """Console errors and uncaught page errors seen on a page.
 
     ``unexpected()`` leaves out the known harmless ones; a test fails on the rest.
+    Warnings are kept too, to be printed when a test fails: JupyterLab's widget manager
+    says there why a restore took its slow way ("Failed to fetch ipywidgets through the
+    jupyter.widget.control comm channel").
     """
 
     messages: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def attach(self, page: Page) -> ConsoleErrors:
         page.on("console", self._on_console)
@@ -123,9 +129,10 @@ class ConsoleErrors:
         return self
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
+        if message.type in ("error", "warning"):
             where = message.location.get("url", "") if message.location else ""
-            self.messages.append(f"console: {message.text} ({where})")
+            said = f"console: {message.text} ({where})"
+            (self.messages if message.type == "error" else self.warnings).append(said)
 
     def _on_page_error(self, error: Error) -> None:
         self.messages.append(f"pageerror: {error.message}\n{error.stack or ''}")
@@ -177,6 +184,46 @@ class KernelSocketWatch:
                 raise TimeoutError(f"no frame on a kernel websocket in {timeout_s:.0f} s")
             page.wait_for_timeout(50)
 
+    def kernels(self) -> list[str]:
+        """The addresses (``http://host:port/…/api/kernels/ID``) of the kernels the tab
+        talked to, each once.
+
+        >>> watch = KernelSocketWatch(sockets=[
+        ...     "ws://127.0.0.1:8888/api/kernels/5e1f-a2/channels?session_id=1",
+        ...     "ws://127.0.0.1:8888/api/kernels/5e1f-a2/channels?session_id=2"])
+        >>> watch.kernels()
+        ['http://127.0.0.1:8888/api/kernels/5e1f-a2']
+        """
+        found = []
+        for url in self.sockets:
+            match = re.match(r"ws(s?)://(.+/api/kernels/[^/?]+)/channels", url)
+            if match and f"http{match[1]}://{match[2]}" not in found:
+                found.append(f"http{match[1]}://{match[2]}")
+        return found
+
+
+def shut_down_kernels(kernels: list[str], timeout_s: float = 10.0) -> list[str]:
+    """Shut down ``kernels`` (:meth:`KernelSocketWatch.kernels`) through the server's REST
+    API; returns what could not be shut down, and why (a kernel already gone is fine).
+
+    A session's server is shared by many tests, and nothing else ends the kernels of the
+    pages they closed: some thirty kernels, some with bots and timers, were running by
+    the time the last Lab tests reloaded a tutorial, whose widget models then came back
+    too slowly (ipywidgets #4026).
+    """
+    failed = []
+    for kernel in kernels:
+        try:
+            urllib.request.urlopen(
+                urllib.request.Request(kernel, method="DELETE"), timeout=timeout_s
+            ).close()
+        except urllib.error.HTTPError as err:
+            if err.code != 404:
+                failed.append(f"{kernel}: HTTP {err.code}")
+        except OSError as err:
+            failed.append(f"{kernel}: {err}")
+    return failed
+
 
 # -- notebook actions ----------------------------------------------------------------------
 
@@ -195,25 +242,33 @@ def open_and_run(
     attempts: int = 3,
     wait_per_attempt_s: float = 10.0,
     kernel_timeout_s: float = 60.0,
+    ready_timeout_s: float = 180.0,
 ) -> Locator:
-    """Open a notebook in Lab / Notebook 7, wait for its kernel, run all cells.
+    """Open a notebook in Lab / Notebook 7, wait for its kernel, run all cells once.
 
     Returns the first element matching ``ready_selector`` once visible. Run All is
-    retried when nothing has appeared after ``wait_per_attempt_s`` (pitfall 1).
+    pressed again only when the kernel did not take it: no cell was queued (``[*]``) and
+    nothing appeared within ``wait_per_attempt_s`` (pitfall 1). A Run All that was taken
+    but is slow (a machine busy with other tests) is waited for, never run a second
+    time: a second run would leave the kernel holding every widget twice, which a page
+    reload must then restore (CI saw a tutorial run twice, and boards "not found").
     """
     watch = watch or KernelSocketWatch().attach(page)
     page.goto(url)
     watch.wait(page, kernel_timeout_s)
     target = page.locator(ready_selector).first
+    queued = page.locator(".jp-InputPrompt", has_text="[*]").first
     for attempt in range(1, attempts + 1):
         run_all_cells(page)
-        try:
-            target.wait_for(state="visible", timeout=wait_per_attempt_s * 1000 * attempt)
-            return target
-        except Error:
-            if attempt == attempts:
-                raise
-    raise AssertionError("unreachable")
+        deadline = time.monotonic() + wait_per_attempt_s * attempt
+        while time.monotonic() < deadline:
+            if queued.is_visible() or target.is_visible():
+                target.wait_for(state="visible", timeout=ready_timeout_s * 1000)
+                return target
+            page.wait_for_timeout(100)
+    raise AssertionError(
+        f"Run All was not taken in {attempts} attempts: no cell queued, no {ready_selector}"
+    )
 
 
 def output_errors(page: Page) -> list[str]:

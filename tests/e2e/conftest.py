@@ -13,7 +13,13 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.e2e.browser import CHROMIUM, ConsoleErrors, KernelSocketWatch, launch_browser
+from tests.e2e.browser import (
+    CHROMIUM,
+    ConsoleErrors,
+    KernelSocketWatch,
+    launch_browser,
+    shut_down_kernels,
+)
 from tests.e2e.servers import JupyterServer, start_server
 
 PLAY_NOTEBOOK = "play-mini-rails.ipynb"
@@ -61,7 +67,12 @@ def browser_page(browser_context: BrowserContext) -> Iterator[BrowserPage]:
         # shown by pytest only when the test failed
         for message in tab.console.messages:
             print(f"[browser] {message[:2000]}")
+        for message in tab.console.warnings[-20:]:
+            print(f"[browser warning] {message[:500]}")
         page.close()
+        # the test's kernels end with it, not with the session's shared server
+        for failure in shut_down_kernels(tab.kernel.kernels()):
+            print(f"[kernel not shut down] {failure}")
 
 
 def _server(kind: str, notebook: str | None = None) -> Iterator[JupyterServer]:
