@@ -1,5 +1,4 @@
-"""Two small widgets of our own: a live region that is updated, not replaced (issue 25
-item 2), and a download that starts from Python (issue 27 item 5).
+"""A live region that is updated, not replaced (issue 25 item 2).
 
 A screen reader announces a change to a live region (``aria-live``) only when the region
 was already in the page before the change: a region that is itself new is, for most of
@@ -19,10 +18,6 @@ already.
 >>> region.text
 'Green to play: pick a disc.'
 >>> region.close()
-
-:class:`Download` hands the browser a file in one step: Save sends the record in a
-message (never in the widget's state, which a saved notebook would keep), and the view
-makes a file of it and starts its download, as a click on a download link would.
 """
 
 from __future__ import annotations
@@ -30,7 +25,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-__all__ = ["LIVE_CLASS", "Download", "LiveRegion"]
+__all__ = ["LIVE_CLASS", "LiveRegion"]
 
 #: The class of the live element in the page (tests and CSS find it by this).
 LIVE_CLASS = "railwidgets-live"
@@ -82,36 +77,3 @@ class LiveRegion(anywidget.AnyWidget):  # type: ignore[misc]
     #: What the region says now (plain text, never HTML: the view sets ``textContent``).
     text = traitlets.Unicode("").tag(sync=True)
 
-
-_DOWNLOAD_ESM = """
-function initialize({ model }) {
-  // on the model, not a view: the file downloads whether or not the widget is shown
-  const save = (message) => {
-    if (!message || message.method !== "download") return;
-    const file = new Blob([message.text], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(file);
-    link.download = message.name;
-    link.style.display = "none";
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-  };
-  model.on("msg:custom", save);
-  return () => model.off("msg:custom", save);
-}
-export default { initialize };
-"""
-
-
-class Download(anywidget.AnyWidget):  # type: ignore[misc]
-    """Starts the download of a file in the browser: :meth:`start`. It shows nothing;
-    the text goes in a message to the page, never into the widget's state.
-    """
-
-    _esm = _DOWNLOAD_ESM
-
-    def start(self, name: str, text: str) -> None:
-        """Download ``text`` as the file ``name`` (JSON) in the page that shows the widget."""
-        self.send({"method": "download", "name": name, "text": text})

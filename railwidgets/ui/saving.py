@@ -2,7 +2,7 @@
 the autosave that lets a reloaded page resume the game that was on its board.
 
 Save is one step: the browser downloads the file at once
-(:class:`~railwidgets.ui.live.Download`); the record goes to the page in a message and is kept nowhere in the widget's
+(:class:`~railwidgets.ui.page.PageScript`); the record goes to the page in a message and is kept nowhere in the widget's
 state, so nothing of it stays on the page after the download, nor in a saved notebook.
 
 A saved file is the game's whole record (options, seed, every action): everything a
@@ -32,7 +32,7 @@ from railwidgets.core.paths import data_folder  # here too: the autosave's folde
 from railwidgets.i18n import N_, T_, _, language, ngettext
 from railwidgets.ui.controls import close_all, uploaded_text
 from railwidgets.ui.language import words
-from railwidgets.ui.live import Download
+from railwidgets.ui.page import PageScript
 from railwidgets.ui.theme import LOAD_CLASS
 
 if TYPE_CHECKING:
@@ -92,8 +92,9 @@ class SaveLoad:
         self.load_input.add_class(LOAD_CLASS)  # shown as "Load…", without a file count
         self.speak(language())
         self.load_input.observe(self._uploaded, "value")
-        #: hands the browser the saved file (shows nothing)
-        self.download = Download()
+        #: hands the browser the saved file (shows nothing; also lets the wheel scroll
+        #: the page over the board)
+        self.page = PageScript()
 
     def speak(self, lang: str) -> None:
         """The Load button's label in ``lang`` (a CSS rule per language, theme.load_css)."""
@@ -106,11 +107,11 @@ class SaveLoad:
     def save(self, game: Game) -> str:
         """Download ``game``'s record as a file, at once; what to say about it."""
         name = file_name(game)
-        self.download.start(name, game.to_json(indent=1))
+        self.page.download(name, game.to_json(indent=1))
         return _("Saved {name} to your downloads.").format(name=name) + " " + _(SAVED_FILE_HOLDS)
 
     def close(self) -> None:
-        close_all(self.download)
+        close_all(self.page)
 
     def wait(self, why: str) -> None:
         """Disable Save while ``why`` is not empty, and say why in its tooltip."""

@@ -209,7 +209,7 @@ def test_save_gives_the_record_and_load_brings_it_back() -> None:
     w = Probe(players=2, seed=4, seats=["human", "random"])
     place_by_clicks(w)
     sent: list[dict] = []
-    w.files.download.send = lambda content, buffers=None: sent.append(content)
+    w.files.page.send = lambda content, buffers=None: sent.append(content)
     w.save_button.click()
     (file,) = sent
     record = file["text"]

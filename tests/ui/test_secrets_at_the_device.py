@@ -21,12 +21,12 @@ def saved(w, save=None) -> list[dict]:
     """What the page was handed to download while ``save`` (default: pressing Save) ran:
     each file's ``{"method", "name", "text"}``."""
     sent: list[dict] = []
-    original = w.files.download.send
-    w.files.download.send = lambda content, buffers=None: sent.append(content)
+    original = w.files.page.send
+    w.files.page.send = lambda content, buffers=None: sent.append(content)
     try:
         (save or w.save_button.click)()
     finally:
-        w.files.download.send = original
+        w.files.page.send = original
     return sent
 
 

@@ -1,0 +1,71 @@
+"""What a game widget needs of the page that stock widgets cannot do: :class:`PageScript`.
+
+A small `anywidget <https://anywidget.dev>`_ without a view (it shows nothing; its front
+end runs when the page makes its model, whether or not it is displayed):
+
+- **Save in one step** (issue 27 item 5): :meth:`PageScript.download` sends the record in
+  a message (never in the widget's state, which a saved notebook would keep) and the page
+  makes a file of it and starts its download, as a click on a download link would.
+- **The mouse wheel scrolls the page over a board** (issue 27): ipycanvas turns every
+  wheel event on a canvas into a message to the kernel and cancels the scroll, so a board
+  taller than the window (Off the Rails' tall layout in JupyterLab) stopped the page
+  under the pointer. The boards do nothing with the wheel: once per page, a listener on
+  the document stops a wheel event on a board before it reaches the canvas, and the
+  browser scrolls as anywhere else.
+
+>>> script = PageScript()
+>>> sent = []
+>>> script.send = lambda content, buffers=None: sent.append(content)
+>>> script.download("minirails-move3.json", '{"game": "minirails"}')
+>>> sent
+[{'method': 'download', 'name': 'minirails-move3.json', 'text': '{"game": "minirails"}'}]
+>>> script.close()
+"""
+
+from __future__ import annotations
+
+import anywidget
+
+from railwidgets.ui.theme import BOARD_CLASS
+
+__all__ = ["PageScript"]
+
+_ESM = """
+function initialize({ model }) {
+  if (!globalThis.__railwidgetsWheel) {
+    // once per page: the wheel over a board scrolls the page (ipycanvas would cancel it)
+    globalThis.__railwidgetsWheel = true;
+    document.addEventListener("wheel", (event) => {
+      const target = event.target;
+      if (target instanceof Element && target.matches("canvas.__BOARD__")) {
+        event.stopPropagation();
+      }
+    }, { capture: true, passive: true });
+  }
+  const download = (message) => {
+    if (!message || message.method !== "download") return;
+    const file = new Blob([message.text], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = message.name;
+    link.style.display = "none";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  };
+  model.on("msg:custom", download);
+  return () => model.off("msg:custom", download);
+}
+export default { initialize };
+""".replace("__BOARD__", BOARD_CLASS)
+
+
+class PageScript(anywidget.AnyWidget):  # type: ignore[misc]
+    """The page's side of a game widget (see the module docstring); it shows nothing."""
+
+    _esm = _ESM
+
+    def download(self, name: str, text: str) -> None:
+        """Download ``text`` as the file ``name`` (JSON) in the page that shows the widget."""
+        self.send({"method": "download", "name": name, "text": text})
