@@ -110,25 +110,3 @@ def test_27_9_jupyterlab_shows_the_tall_layout_at_full_size_and_arrow_tips_take_
     tall.wait_colour((x + 0.32 * TALL_LAYOUT.cell, y), CLAN_FILL[0])  # its nose, one square east
     tall.shot("otr-layout-3-east")
     browser_page.console.assert_clean()
-
-
-def test_27_the_mouse_wheel_over_a_tall_board_scrolls_jupyterlab(
-    layouts_lab_server: JupyterServer, browser_page: BrowserPage
-) -> None:
-    """ipycanvas cancels every wheel event on a canvas: the tall board (912 px, more than
-    the window) held the notebook still under the pointer. Over a board the wheel now
-    scrolls the page as anywhere else (railwidgets.ui.page)."""
-    page = browser_page.page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_and_run(page, layouts_lab_server.url_for(NOTEBOOK), "canvas", browser_page.kernel)
-    tall = OffTheRailsView.in_cell(page, 1)
-    tall.wait_painted()
-    box = tall.canvas.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, max(box["y"], 0) + 200)  # over the board
-    top = tall.canvas.evaluate("(c) => c.getBoundingClientRect().top")
-    page.mouse.wheel(0, 300)
-    page.wait_for_timeout(500)
-    moved = top - tall.canvas.evaluate("(c) => c.getBoundingClientRect().top")
-    assert moved > 100, f"the page scrolled {moved} px under a wheel of 300 over the board"
-    browser_page.console.assert_clean()
