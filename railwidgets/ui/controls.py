@@ -99,9 +99,14 @@ def seat_dropdown(label: str, kind: str, choices: Mapping[str, SeatChoice]) -> w
     """The selector of one seat (``label`` names it): Human, or one of the bots. The
     label has room for its words (a player's name is longer in some languages)."""
     options = [(_(text), key) for key, (text, make) in choices.items()]
-    box = max(110, math.ceil(max(text_width(text, LABEL_PX) for text, _key in options)) + 40)
     # the label as wide as its words ("1 Wild West"), the box as wide as its longest kind
-    return fit_label(widgets.Dropdown(options=options, value=kind, description=label), box)
+    dropdown = widgets.Dropdown(options=options, value=kind, description=label)
+    return fit_label(dropdown, seat_box(options))
+
+
+def seat_box(options: Sequence[tuple[str, Any]]) -> int:
+    """The width of a seat selector's box: room for its longest kind ("Search bot")."""
+    return max(110, math.ceil(max(text_width(text, LABEL_PX) for text, _key in options)) + 40)
 
 
 #: The size of a widget's label in JupyterLab and Voilà (``--jp-widgets-font-size``).

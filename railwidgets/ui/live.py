@@ -76,4 +76,3 @@ class LiveRegion(anywidget.AnyWidget):  # type: ignore[misc]
     _css = _CSS
     #: What the region says now (plain text, never HTML: the view sets ``textContent``).
     text = traitlets.Unicode("").tag(sync=True)
-

@@ -576,10 +576,7 @@ class GameWidget(
         self.stop_button.icon = "play" if self.bots_stopped else "stop"
         self.hint_button.disabled = not (human_turn and not paused) or self.hinting
         self.files.wait(self.save_waits())
-        for seat, dropdown in enumerate(self.seat_inputs):  # names can change (sides chosen)
-            label = self._seat_caption(seat)
-            if dropdown.description != label:
-                dropdown.description = label
+        self._rename_seats()  # names can change (Off the Rails: a side chosen)
         self.decision.update(
             self.choice, human_turn and not paused, self.covered, holding=self.device.holding
         )

@@ -28,7 +28,9 @@ from railwidgets.ui.controls import (
     NewGameForm,
     SeatChoice,
     close_all,
+    fit_label,
     on_press,
+    seat_box,
     seat_caption,
     seat_dropdown,
 )
@@ -108,6 +110,19 @@ class Seating:
             self._intro.value = intro_html(
                 self.game.TITLE, self.FIRST_STEPS, names, self.seats, kinds
             )
+
+    def _rename_seats(self) -> None:
+        """The seat selectors' labels follow their players' names, and so does the intro
+        (Off the Rails names a clan by its colour once its side is chosen)."""
+        renamed = False
+        for seat, dropdown in enumerate(self.seat_inputs):
+            label = self._seat_caption(seat)
+            if dropdown.description != label:
+                dropdown.description = label
+                fit_label(dropdown, seat_box(dropdown.options))
+                renamed = True
+        if renamed:
+            self._say_intro()
 
     def _seat_caption(self, seat: int) -> str:
         """A seat selector's label: its number and its player's name ("1 Orange"; "Player 1"

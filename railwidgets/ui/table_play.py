@@ -246,7 +246,7 @@ class TablePlay:
     def _settings_made(self, form: NewGameForm) -> None:
         """New game…'s form, just made, offers "Play at a table" beside Start."""
         table_button = words(
-            widgets.Button(icon="users"),
+            widgets.Button(icon="users", layout=widgets.Layout(width="auto")),
             description=N_("Play at a table"),
             tooltip=N_("Each person at their own browser: make a table and a link per seat"),
         )

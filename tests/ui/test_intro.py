@@ -47,7 +47,8 @@ def test_24_the_heading_speaks_the_widgets_language_and_a_new_game_keeps_it_in_s
         assert "Grasz jako" in w.intro.value
         w.settings.players.value = 3
         w.start_new_game()
-        assert "przeciwko: Gracz 2 (Chciwy bot), Gracz 3 (Chciwy bot)." in w.intro.value
+        said = w.intro.value  # the bots' clans named by colour once they chose a side
+        assert "Grasz jako " in said and said.count(" (Chciwy bot)") == 2
     finally:
         w.close()
 
@@ -61,3 +62,22 @@ def test_the_heading_is_made_only_when_asked_for_and_closes_with_the_widget() ->
     assert live_widgets() == made + 3  # the HTML, its layout and its style
     w.close()
     assert live_widgets() == before
+
+
+def test_the_heading_and_the_seat_labels_follow_a_clan_named_by_its_side() -> None:
+    """Off the Rails names a player by their clan's colour once the side is chosen: the
+    heading says the new names, and the seat labels are as wide as them (not "1 Зелё…")."""
+    from railwidgets import offtherails as otr
+    from railwidgets.draw.metrics import text_width
+    from railwidgets.ui.controls import LABEL_PX
+
+    w = OffTheRailsWidget(players=2, seats=["human", "greedy"], seed=1, lang="ru", bot_pause=0)
+    try:
+        assert "Вы играете за: Игрок 1." in w.intro.value
+        w.play(next(a for a in w.game.legal_actions() if isinstance(a, otr.ChooseSide)))
+        assert "Вы играете за: Красный. Соперники: Зелёный (Жадный бот)." in w.intro.value
+        for dropdown in w.seat_inputs:
+            room = int(dropdown.style.description_width.removesuffix("px"))
+            assert room >= text_width(dropdown.description, LABEL_PX), dropdown.description
+    finally:
+        w.close()
