@@ -45,6 +45,9 @@ html_show_sourcelink = False
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 4
+# a notebook without a Markdown heading (a Voilà play page opens with the widget's own,
+# in the page's language) is titled by its metadata's "title"
+myst_title_to_header = True
 nb_execution_mode = "off"  # the notebooks' saved outputs are the pages; nothing is re-run
 # A widget's saved view needs the ipywidgets JavaScript from a CDN: show the saved picture
 # (its text/html, an <img> of the board's SVG) instead, and load no widget JavaScript.

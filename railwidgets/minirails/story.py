@@ -26,13 +26,22 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from railwidgets.core.action import Action
+from railwidgets.draw.metrics import text_width
 from railwidgets.draw.painter import Painter, Point
 from railwidgets.draw.palette import DARK, LIGHT, SELECT
 from railwidgets.i18n import _, tr
 from railwidgets.minirails.boards import share_points
-from railwidgets.minirails.components import COMPANY_NAME, PLAYER_COLOURS, PLAYER_FILL, ROUNDS
+from railwidgets.minirails.components import (
+    COMPANY_NAME,
+    PLAYER_COLOURS,
+    PLAYER_FILL,
+    PROFIT_MAX,
+    PROFIT_MIN,
+    ROUNDS,
+)
 from railwidgets.minirails.layout import (
     DEFAULT_LAYOUT,
+    MIN_TEXT,
     Layout,
     blocked_centres,
     draw_badge,
@@ -80,6 +89,7 @@ def draw_recent_moves(
     rings: list[tuple[Point, float, int]] = []  # centre, radius, seat
     boxes: list[tuple[tuple[float, float, float, float], int]] = []  # market slot box, seat
     badges: list[tuple[Point, int, int]] = []  # centre, number, seat
+    crowd = _profit_board_marks(s, layout)  # what a buy's badge must keep clear of
     for k in range(len(moves) - 1, -1, -1):  # newest first: it holds the newest share, disc
         seat, action = moves[k]
         number = k + 1
@@ -87,11 +97,15 @@ def draw_recent_moves(
             raise ValueError(f"{action!r} is not a Mini Rails move")
         mark = _mark(s, seat, action, later, layout)
         if mark is not None:
-            (x, y), r, (wx, wy) = mark
+            (x, y), r, way = mark
             rings.append(((x, y), r, seat))
             # on the ring's diagonal, clear of the letter it marks (two in some languages)
             lean = max(r * 0.75, 11.0) + max(0.0, letters_width() - 10.0) * 0.75
-            badges.append(((x + lean * wx, y + lean * wy), number, seat))
+            if isinstance(action, Buy):  # a crowded cell: the diagonal that hides least
+                way = _clearest_way((x, y), lean, way, crowd)
+            centre = (x + lean * way[0], y + lean * way[1])
+            badges.append((centre, number, seat))
+            crowd.append(_box(centre, BADGE_R))
         if len(moves) - k <= this_round:  # played this round: the mover's marker is there
             box = layout.slot_box(layout.market_y, action.slot)
             boxes.append((box, seat))
@@ -104,6 +118,51 @@ def draw_recent_moves(
         painter.rect(bx, by, bw, bh, stroke=PLAYER_FILL[PLAYER_COLOURS[seat]], width=3)
     for (x, y), number, seat in sorted(badges, key=lambda b: b[1]):
         draw_badge(painter, x, y, number, seat)
+
+
+#: A move badge's radius (:func:`~railwidgets.minirails.layout.draw_badge`).
+BADGE_R = 9.5
+Box = tuple[float, float, float, float]
+
+
+def _box(centre: Point, r: float) -> Box:
+    return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
+
+
+def _profit_board_marks(s: State, layout: Layout) -> list[Box]:
+    """The boxes of what a player reads on the profit boards: every share's disc and
+    letter, and the scale of values above the first board."""
+    marks = [
+        _box(point, layout.share_r)
+        for seat, shares in enumerate(s.shares)
+        for point in share_points(shares, seat, layout)
+    ]
+    w = layout.cell_w()
+    for v in range(PROFIT_MIN, PROFIT_MAX + 1):  # the scale's values, as boards.py writes them
+        x = layout.track_x + (v - PROFIT_MIN) * w + w / 2
+        half = text_width(f"{v:+d}" if v else "0", MIN_TEXT) / 2 + 1
+        marks.append((x - half, layout.boards_y - 16, x + half, layout.boards_y - 2))
+    return marks
+
+
+def _clearest_way(point: Point, lean: float, way: Point, marks: Sequence[Box]) -> Point:
+    """Of the four diagonals (``way`` first), then the four sides as far out, the one
+    whose badge at ``lean`` from ``point`` covers least of ``marks`` (the share it marks is
+    under its ring anyway)."""
+    own = _box(point, 1.0)
+
+    def hidden(candidate: Point) -> float:
+        badge = _box((point[0] + lean * candidate[0], point[1] + lean * candidate[1]), BADGE_R)
+        return sum(
+            max(0.0, min(badge[2], m[2]) - max(badge[0], m[0]))
+            * max(0.0, min(badge[3], m[3]) - max(badge[1], m[1]))
+            for m in marks
+            if not (m[0] <= own[0] and own[2] <= m[2] and m[1] <= own[1] and own[3] <= m[3])
+        )
+
+    ways = [way] + [(wx, wy) for wx in (1.0, -1.0) for wy in (-1.0, 1.0) if (wx, wy) != way]
+    ways += [(1.41, 0.0), (-1.41, 0.0), (0.0, -1.41), (0.0, 1.41)]
+    return min(ways, key=hidden)  # the first of equals: the way away from its cell-mates
 
 
 def _mark(

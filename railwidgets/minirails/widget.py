@@ -96,9 +96,7 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
     WORDS = position_words  # the board in words (the companion)
 
     GAME = Game
-    FIRST_STEPS = N_(
-        "Click a disc in the market, then <b>Buy</b> or <b>Build</b> (and a lit hex)."
-    )
+    FIRST_STEPS = N_("Click a disc in the market, then <b>Buy</b> or <b>Build</b> (and a lit hex).")
     SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
         **GameWidget.SEAT_CHOICES,
         "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),

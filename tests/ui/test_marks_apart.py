@@ -177,15 +177,7 @@ def _fmt(box: Box) -> str:
 #: Known and not yet fixed: Mini Rails' move badges on the profit boards lean from their
 #: share onto a neighbour's letter, the column's value or another badge in a crowded cell
 #: (0 above all). Strict: the day they are fixed, this test says so.
-PROFIT_BADGES = pytest.mark.xfail(
-    strict=True, reason="Mini Rails' move badges on crowded profit-board cells (issue 27)"
-)
-
-
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=PROFIT_BADGES) if g == "mini-rails" else g for g in BOARDS],
-)
+@pytest.mark.parametrize("game", list(BOARDS))
 def test_27_no_mark_on_the_board_hides_another(game: str) -> None:
     found = []
     for name, make in BOARDS[game]("en"):
