@@ -420,7 +420,10 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         turn = self._turn()
         part = self.choice.next_part if self.choice is not None else None
         verb = self.choice.picked("verb") if self.choice is not None else None
-        return f"{name}: " + _ask(turn["stage"], part, verb, 4 - turn["actions_used"])
+        square = self.choice.picked("square") if self.choice is not None else None
+        exits = self.choice.picked("exits") if self.choice is not None else None
+        left = 4 - turn["actions_used"]
+        return f"{name}: " + _ask(turn["stage"], part, verb, left, square, exits)
 
     def _turn(self) -> Mapping[str, Any]:
         """The position's ``turn`` entry, made once per game state: the prompt is said
@@ -504,9 +507,23 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         )
 
 
-def _ask(stage: str, part: str | None, verb: Hashable | None, left: int) -> str:
-    """What the person to play should do now, in words (``left``: actions left this turn)."""
+def _ask(
+    stage: str,
+    part: str | None,
+    verb: Hashable | None,
+    left: int,
+    square: Hashable = None,
+    exits: Hashable = None,
+) -> str:
+    """What the person to play should do now, in words (``left``: actions left this turn;
+    ``square``: a square clicked before an action was picked; ``exits``: the tile in hand
+    as it is turned now, so that each Rotate is told)."""
     if stage == "actions":
+        if verb is None and isinstance(square, tuple):
+            return _(
+                "square ({x}, {y}) chosen: pick what to do there with the buttons, "
+                "or click another square."
+            ).format(x=square[0], y=square[1])
         if verb is None:
             return ngettext(
                 "{n} action left: pick one with the buttons, or End actions.",
@@ -530,6 +547,10 @@ def _ask(stage: str, part: str | None, verb: Hashable | None, left: int) -> str:
             return _("Speed: press − slower or + faster.")
         if verb == "upgrade":
             return _("press Confirm (Enter) for this upgrade, or Back.")
+        if isinstance(exits, str):
+            return _(
+                "press Confirm (Enter) to lay this {exits} tile, Rotate (R) to turn it, or Back."
+            ).format(exits=tr(compass(exits)))
         return _("press Confirm (Enter) to lay this tile, Rotate (R) to turn it, or Back.")
     asks = {
         "side": N_("choose the side your clan plays from."),

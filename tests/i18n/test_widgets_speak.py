@@ -414,3 +414,33 @@ def test_24_a_click_in_the_page_is_answered_in_the_widgets_language() -> None:
         assert w.status_text == tr(T_("That click is off the board."), "pl")
     finally:
         w.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "chosen", "turned"),
+    [
+        ("en", "Red: square (1, 4) chosen", "to lay this EW tile"),
+        ("ru", "Красный: выбрана клетка (1, 4)", "положить эту плитку ВЗ"),
+        ("es", "Rojo: casilla (1, 4) elegida", "poner esta loseta EO"),
+    ],
+)
+def test_27_an_off_the_rails_square_clicked_first_and_each_rotate_are_told(
+    lang: str, chosen: str, turned: str
+) -> None:
+    """A square clicked before an action is picked says so (it said nothing), and the tile
+    in hand is named as it is turned, so each Rotate changes the status."""
+    from railwidgets import OffTheRailsWidget
+    from railwidgets.offtherails import scenarios
+
+    w = OffTheRailsWidget(
+        game=scenarios.first_turn(), seats=["human", "greedy"], bot_pause=0, lang=lang
+    )
+    try:
+        w.click(*w.board_layout.centre((1, 4)))
+        assert w.status_text.startswith(chosen) and not w.status_error
+        w.decision.option_buttons[0].click()  # Place straight: the tile is in hand
+        before = w.status_text
+        w.key("r")  # Rotate
+        assert turned in w.status_text and w.status_text != before
+    finally:
+        w.close()
