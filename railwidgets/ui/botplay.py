@@ -91,6 +91,8 @@ class BotPlay:
         self.thinking: int | None = None  # the seat whose bot is choosing, if any
         self._stop_thinking = threading.Event()  # Stop sets it: a searching bot stops at once
         self.hinting = False  # the Hint button's search is running
+        #: the hinted move as lit, and the choice before it: Back takes the whole hint back
+        self.hinted: tuple[Choice, Choice] | None = None
         self.hint_task: asyncio.Task[None] | None = None
         self._stop_hint = threading.Event()
         self.failure = ""  # why the bots stopped by themselves, if they did
@@ -276,6 +278,7 @@ class BotPlay:
         except ChoiceError as err:  # cannot happen for a hint of this moment; never silent
             self.say(_("The hint did not fit the game: {error}").format(error=err), error=True)
             return
+        self.hinted = (choice, self.choice)
         self.choice = choice  # lit, not played: picking it (or Confirm) plays it
         self.say(self.hint_text(thought))
         self.refresh()

@@ -82,3 +82,15 @@ def test_a_hint_in_the_background_lights_the_move_once_found() -> None:
         return ok
 
     assert asyncio.run(scenario())
+
+
+def test_27_back_after_a_hint_takes_the_whole_hinted_move_back() -> None:
+    """The hint lights a move picked in full and says "or Back to choose otherwise": Back
+    then returns to the choice as it was, not to the move half made (the play-through)."""
+    w = QuickProbe(players=3, seed=4, seats=["human", "random", "random"])
+    before = w.choice.picks
+    w.hint_button.click()
+    assert w.choice.complete and len(w.choice.picks) > 1
+    w.back_button.click()
+    assert w.choice.picks == before and not w.status_error
+    assert w.back_button.disabled  # nothing picked now, as before the hint
