@@ -52,6 +52,7 @@ from railwidgets.offtherails.components import (
     MISSIONS,
     SIDE_LETTERS,
     VALUE,
+    Square,
     compass,
 )
 from railwidgets.offtherails.glyphs import CLAN_FILL, CLAN_LETTER
@@ -135,6 +136,10 @@ def _option_label(part: str, value: Hashable) -> str:
     if part in ("edge", "nose"):
         return ARROW[str(value)]
     return str(value)
+
+
+#: The board's tag where a cart left the track since your turn (beside the moves' numbers).
+DERAILED = "×"
 
 
 class OffTheRailsWidget(PerPlayerLayout, GameWidget):
@@ -372,6 +377,7 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
             square = getattr(action, "square", None) or getattr(action, "track", None)
             if square is not None:
                 marks.append((square, str(number)))
+        marks += [(square, DERAILED) for square in self._derailed()]
         render.draw_highlights(
             painter,
             self.board_layout,
@@ -382,6 +388,34 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
             marks=marks,
             boxes=boxes,
         )
+
+    def _derailed(self) -> list[Square]:
+        """Where carts left the track in your last move and the moves since (the board
+        tags each with :data:`DERAILED`; the cart itself is gone): the moves are played
+        again, traced, from a copy of the game (a derailment is seen by everyone)."""
+        indices = self.recent_indices()
+        mine = self.device.marks.get(self.viewer, 0) if self.viewer is not None else 0
+        if mine and mine - 1 not in indices:  # what your own last move led to, as listed
+            indices = sorted([mine - 1, *indices])
+        key = (self.game, len(self.game.history), tuple(indices))
+        cached = getattr(self, "_derailed_seen", None)
+        if cached is not None and cached[0][0] is key[0] and cached[0][1:] == key[1:]:
+            return cached[1]
+        found: list[Square] = []
+        if indices:
+            history = self.game.history
+            replay = self.game.copy()
+            while len(replay.history) > indices[0]:
+                replay.undo()
+            wanted = set(indices)
+            for i in range(indices[0], len(history)):
+                if i in wanted:
+                    steps = replay.apply_traced(history[i])
+                    found += [step.square for step in steps if step.event == "derail"]
+                else:
+                    replay.apply(history[i])
+        self._derailed_seen = (key, found)
+        return found
 
     def animation(self, before: Game, action: Action, after: Game) -> list[Frame]:
         """A frame per step of every cart that moved: square by square, picking up, leaving."""

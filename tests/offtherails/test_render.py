@@ -462,3 +462,22 @@ def test_27_9_the_tall_layout_puts_the_panel_below_the_board(players: int) -> No
             assert x + w <= layout.width + 2 and y + h < layout.height
             assert hit_test(x + 20, y + h / 2, layout, data) == MissionTarget(number)
     assert hit_test(*layout.centre((11, 11)), layout) == SquareTarget((11, 11), "N")
+
+
+def test_27_a_derailment_is_tagged_on_the_board_where_the_cart_left_the_track() -> None:
+    """The derailed cart is gone from the board: a × tag marks the square it ran off, for
+    the person whose move it was and for the next one, until they decide again."""
+    from railwidgets import OffTheRailsWidget
+    from railwidgets.offtherails import EndActions, scenarios
+    from railwidgets.offtherails.widget import DERAILED
+
+    w = OffTheRailsWidget(
+        game=scenarios.derailment(), seats=["human", "greedy"], bot_pause=0, animate=False
+    )
+    try:
+        assert w._derailed() == [] and f">{DERAILED}<" not in w.to_svg()
+        w.play(EndActions())  # Red's cart runs off the end of its track at (5, 7)
+        assert w._derailed() == [(5, 7)]
+        assert f">{DERAILED}<" in w.to_svg()
+    finally:
+        w.close()
