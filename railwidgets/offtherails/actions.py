@@ -101,10 +101,16 @@ class PlaceTile(Action):
         return f"place a {self.exits} tile at {_at(self.square)}"
 
     def words(self) -> Text:
-        """The move as a person reads it, in any language (``railwidgets.i18n.tr``)."""
-        return T_(
-            "place a {exits} tile at {square}", exits=compass(self.exits), square=_at(self.square)
-        )
+        """The move as a person reads it, in any language (``railwidgets.i18n.tr``): the
+        tile's shape as the buttons name it, its sides as the board writes them.
+
+        >>> PlaceTile((0, 4), "NS").words().say("en"), PlaceTile((2, 5), "NE").words().say("ru")
+        ('place a straight N–S tile at (0, 4)', 'положить угловую плитку С–В на (2, 5)')
+        """
+        exits, square = compass(self.exits, "–"), _at(self.square)
+        if self.exits in ("NS", "EW"):
+            return T_("place a straight {exits} tile at {square}", exits=exits, square=square)
+        return T_("place a corner {exits} tile at {square}", exits=exits, square=square)
 
 
 @dataclass(frozen=True, slots=True)

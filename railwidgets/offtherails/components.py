@@ -285,12 +285,12 @@ SOLO_POINTS = {"jewel": 1, "wrong_set": 10, "correct_set": 100}
 SOLO_FIRST_REVEAL = 4
 
 
-def compass(letters: str) -> Joined:
+def compass(letters: str, sep: str = "") -> Joined:
     """Compass letters (an edge ``"W"``, a tile's exits ``"NE"``) as a person reads them,
-    in any language (:func:`railwidgets.i18n.tr`).
+    in any language (:func:`railwidgets.i18n.tr`), with ``sep`` between them.
 
     >>> from railwidgets.i18n import tr
     >>> tr(compass("NE")), compass("NE").say("ru"), compass("W").say("es")
     ('NE', 'СВ', 'O')
     """
-    return joined((COMPASS_WORDS.get(letter, letter) for letter in letters), "")
+    return joined((COMPASS_WORDS.get(letter, letter) for letter in letters), sep)

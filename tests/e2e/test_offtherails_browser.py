@@ -102,7 +102,7 @@ def play_first_turn(view: OffTheRailsView, name: str) -> None:
     view.wait_colour(body_point((0, 4)), CLAN_FILL[0])  # what Red did is still in sight
     view.shot(f"{name}-2-moved")
     view.press("Undo")  # the tile, and Green's turn after it, are taken back
-    view.wait_status(r"Took back “Red: place a NS tile at \(0, 4\)”")
+    view.wait_status(r"Took back “Red: place a straight N–S tile at \(0, 4\)”")
     view.wait_colour(body_point((-1, 4)), CLAN_FILL[0])
     view.shot(f"{name}-2-undone")
 
