@@ -37,6 +37,8 @@ from railwidgets.i18n import _, ngettext, tr
 from railwidgets.ui.choice import Choice, ChoiceError
 
 if TYPE_CHECKING:
+    import ipywidgets as widgets
+
     from railwidgets.ui.board import Frame
     from railwidgets.ui.choice import Parts
     from railwidgets.ui.device import Device
@@ -70,6 +72,8 @@ class BotPlay:
         choice_buttons: Any
         OPTION_BUTTONS: Any
         SEAT_CHOICES: Any
+        status: widgets.HTML
+        choice: Choice
 
         def say(self, text: str, *, error: bool = False) -> None: ...
         def seat_label(self, seat: int) -> str: ...
@@ -93,6 +97,7 @@ class BotPlay:
         self.hinting = False  # the Hint button's search is running
         #: the hinted move as lit, and the choice before it: Back takes the whole hint back
         self.hinted: tuple[Choice, Choice] | None = None
+        self._hint_words = ""  # what the status says of the hint on show
         self.hint_task: asyncio.Task[None] | None = None
         self._stop_hint = threading.Event()
         self.failure = ""  # why the bots stopped by themselves, if they did
@@ -186,12 +191,21 @@ class BotPlay:
         self.thinking = None
 
     def _cancel_hint(self) -> None:
-        """Forget a hint being worked out (its game is gone)."""
+        """Forget a hint being worked out (its game is gone), and one on show."""
+        self._drop_shown_hint()
         self._stop_hint.set()
         if self.hint_task is not None and not self.hint_task.done():
             self.hint_task.cancel()
         self.hint_task = None
         self.hinting = False
+
+    def _drop_shown_hint(self) -> None:
+        """A hint on show is of a game that changed: its words leave the status at once,
+        not when the board has shown the change (issue 26 item 5: a stale hint never shows)."""
+        self.hinted = None
+        if self._hint_words and self._hint_words in self.status.value:
+            self.say("")
+        self._hint_words = ""
 
     # -- Hint ---------------------------------------------------------------------------------
 
@@ -280,7 +294,8 @@ class BotPlay:
             return
         self.hinted = (choice, self.choice)
         self.choice = choice  # lit, not played: picking it (or Confirm) plays it
-        self.say(self.hint_text(thought))
+        self._hint_words = self.hint_text(thought)
+        self.say(self._hint_words)
         self.refresh()
 
     # -- bots' moves ------------------------------------------------------------------------------

@@ -827,6 +827,7 @@ class GameWidget(
         """Show what just happened: who is at the device now, the choice in hand, the board
         (animated) and the buttons at once; the status and the other panels once the board
         has shown it (:meth:`after_board`)."""
+        self._drop_shown_hint()
         device = self.device
         shown = (device.viewer, device.cover_for)
         device.update(self.game, self.humans, self.SECRETS)
