@@ -76,6 +76,8 @@ class BotPlay:
         choice: Choice
 
         def say(self, text: str, *, error: bool = False) -> None: ...
+        def full_prompt(self) -> str: ...
+        def _show_choice(self, prompt: str) -> None: ...
         def seat_label(self, seat: int) -> str: ...
         def parts(self, action: Action) -> Parts: ...
         def refresh(self) -> None: ...
@@ -198,6 +200,16 @@ class BotPlay:
             self.hint_task.cancel()
         self.hint_task = None
         self.hinting = False
+
+    def _take_hint_back(self) -> bool:
+        """Back with the hinted move lit as the hint left it: the choice goes back to what
+        it was before the hint, whole (``True``), not to the move half made."""
+        if self.hinted is None or self.choice is not self.hinted[0]:
+            return False
+        self.choice = self.hinted[1]
+        self.hinted = None
+        self._show_choice(self.full_prompt())
+        return True
 
     def _drop_shown_hint(self) -> None:
         """A hint on show is of a game that changed: its words leave the status at once,

@@ -732,10 +732,7 @@ class GameWidget(
     def back(self) -> None:
         """Back (or Esc): forget the last part picked; a hinted move, lit as a whole, is
         taken back as a whole (not left half made)."""
-        if self.hinted is not None and self.choice is self.hinted[0]:
-            self.choice = self.hinted[1]
-            self.hinted = None
-            self._show_choice(self.full_prompt())
+        if self._take_hint_back():
             return
         if not self.choice.picks:
             self.say(
