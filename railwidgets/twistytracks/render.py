@@ -231,26 +231,24 @@ def draw_highlights(
     recent: Sequence[tuple[int, Cell]] = (),
     hand_rotation: int = 0,
     hand_layer: str | None = "highlights",
+    lit_layer: str | None = "highlights",
 ) -> None:
     """Light the ``lit`` cells of the focus seat, show the ``ghost``, number the ``recent`` moves,
     and show the tile in hand turned ``hand_rotation`` (all that a pick changes).
 
     A placement the data already holds (the seat's own, or every seat's in a
     whole position) shows as a ghost too, so a placed tile is never forgotten.
-    The tile in hand goes on ``hand_layer`` (below the rest; ``None``: not drawn),
-    so that a widget may keep it while a click moves the ghost (issue 27 item 16).
+    The tile in hand goes on ``hand_layer`` and the lit cells on ``lit_layer`` (below
+    the rest; ``None``: not drawn), so that a widget may keep them while a click moves
+    the ghost (issue 27 item 16).
     """
     seats = seats_of(data)
     if hand_layer is not None:
         painter.layer(hand_layer)
         _hand(painter, layout, seats, hand_rotation)
-    painter.layer("highlights")
     frames = {box.seat: box for box in layout.frames}
-    for seat, info in enumerate(seats):
-        if info.placement is not None and info.drawn is not None and seat in frames:
-            (cell, rotation) = info.placement
-            _ghost(painter, frames[seat], Ghost(seat, info.drawn, cell, rotation), placed=True)
-    if layout.focus is not None and layout.focus in frames:
+    if lit_layer is not None and layout.focus is not None and layout.focus in frames:
+        painter.layer(lit_layer)
         box = frames[layout.focus]
         cells = list(lit)
         if cells:
@@ -266,6 +264,11 @@ def draw_highlights(
                 for cell in cells:
                     if cell not in lettered:  # a train's letter goes there
                         _coordinates(painter, box, cell)
+    painter.layer("highlights")
+    for seat, info in enumerate(seats):
+        if info.placement is not None and info.drawn is not None and seat in frames:
+            (cell, rotation) = info.placement
+            _ghost(painter, frames[seat], Ghost(seat, info.drawn, cell, rotation), placed=True)
     for number, (seat, cell) in enumerate(recent, start=1):
         if seat in frames:
             _recent(painter, frames[seat], cell, number)

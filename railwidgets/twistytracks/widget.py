@@ -86,7 +86,7 @@ class TwistyTracksWidget(GameWidget):
     GAME = Game
     SECRETS = True
     WIDTH, HEIGHT = CANVAS
-    LAYERS = (*render.LAYERS[:-1], "hand", render.LAYERS[-1])
+    LAYERS = (*render.LAYERS[:-1], "hand", "lit", render.LAYERS[-1])
     FIRST_STEPS = N_(
         "Click a lit space, turn the tile (<b>Rotate</b> or R), then press <b>Place</b>."
     )
@@ -113,9 +113,9 @@ class TwistyTracksWidget(GameWidget):
         ),
     )
     CONFIRM = frozenset({"place"})
-    #: the tile in hand on a layer of its own, under the lit cells and the ghost: a click
-    #: on a space moves the ghost and leaves the hand as it is (issue 27 item 16)
-    CHOICE_LAYERS = ("hand", "highlights")
+    #: the tile in hand and the lit spaces on layers of their own, under the ghost: a click
+    #: on a space moves the ghost and leaves both as they are (issue 27 item 16)
+    CHOICE_LAYERS = ("hand", "lit", "highlights")
     RULES_FOR: ClassVar[dict[str, str]] = {"place": "§2.8", "over": "§2.13"}
     FRAME_PAUSE: ClassVar[float] = 0.09
 
@@ -269,7 +269,7 @@ class TwistyTracksWidget(GameWidget):
         data, layout = self.data(), self.board_layout
         if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
             render.draw_pieces(data, painter, layout)
-        hand = draws(painter, "hand")
+        hand, lit = draws(painter, "hand"), draws(painter, "lit")
         render.draw_highlights(
             data,
             painter,
@@ -279,25 +279,40 @@ class TwistyTracksWidget(GameWidget):
             recent=self.recent_cells(),
             hand_rotation=self.rotation,
             hand_layer="hand" if hand else None,
+            lit_layer="lit" if lit else None,
         )
         if hand:
             self._hand_shown = self._hand_key()
+        if lit:
+            self._lit_shown = self._lit_key()
 
     def _draw_dynamic(self, painter: Painter) -> None:
         if draws(painter, "hand"):  # the hand layer is drawn again, if at all, from here
             self._hand_shown = None
+        if draws(painter, "lit"):
+            self._lit_shown = None
         super()._draw_dynamic(painter)
 
     def _hand_key(self) -> tuple[Any, ...]:
         """What the tile in hand's picture depends on (the game's state, who looks, the turn)."""
         return (self.game, self.game.history, self.viewer, self.device.holding, self.rotation)
 
+    def _lit_key(self) -> tuple[Any, ...]:
+        """What the lit spaces' picture depends on (the game's state, who looks, the spaces)."""
+        return (self.game, self.game.history, self.viewer, self.device.holding, tuple(self.lit()))
+
     def choice_layers(self) -> tuple[str, ...]:
-        """A pick that leaves the tile in hand as it is shown (a click on another space)
-        draws the lit cells and the ghost alone."""
-        if getattr(self, "_hand_shown", None) == self._hand_key():
-            return ("highlights",)
-        return self.CHOICE_LAYERS
+        """A pick draws again only the layers it changes: a click on another space moves
+        the ghost alone (the tile in hand and the lit spaces stay as they are shown)."""
+        return tuple(
+            name
+            for name, shown, key in (
+                ("hand", getattr(self, "_hand_shown", None), self._hand_key),
+                ("lit", getattr(self, "_lit_shown", None), self._lit_key),
+                ("highlights", None, None),
+            )
+            if key is None or shown != key()
+        )
 
     def holds_after(self, action: Action) -> bool:
         """The round's last placement reveals every frame (R25): its picture waits for
