@@ -104,12 +104,10 @@ class Seating:
     def _say_intro(self) -> None:
         if self._intro is None:
             return
-        kinds = {key: label for key, (label, _make) in self.SEAT_CHOICES.items()}
+        bots = [None if kind == HUMAN else self.SEAT_CHOICES[kind][0] for kind in self.seats]
         with use(self._lang):
             names = [tr(self.game.player_name(seat)) for seat in range(self.game.num_players)]
-            self._intro.value = intro_html(
-                self.game.TITLE, self.FIRST_STEPS, names, self.seats, kinds
-            )
+            self._intro.value = intro_html(self.game.TITLE, self.FIRST_STEPS, names, bots)
 
     def _rename_seats(self) -> None:
         """The seat selectors' labels follow their players' names, and so does the intro
