@@ -3,14 +3,10 @@ in the widget's language, following the seats (issue 24; issue 27 item 10)."""
 
 from __future__ import annotations
 
-import ipywidgets
 import pytest
 
 from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget
-
-
-def live_widgets() -> int:
-    return len(ipywidgets.Widget.widgets)
+from tests.ui.test_kit import live_widgets
 
 
 @pytest.mark.parametrize(

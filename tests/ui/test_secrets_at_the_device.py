@@ -85,7 +85,9 @@ def test_27_5_save_is_one_step_and_leaves_nothing_of_the_record_on_the_page() ->
     assert file["text"] == w.game.to_json(indent=1)
     assert SAVED_FILE_HOLDS in w.status_text
     kept = [
-        str(v) for x in list(ipywidgets.Widget.widgets.values()) for v in x.get_state().values()
+        str(v)
+        for x in list(ipywidgets.widgets.widget._instances.values())
+        for v in x.get_state().values()
     ]
     assert not any('"actions"' in value for value in kept)
     place_first_lit(w)  # the device is passed: the cover stands, Save waits
