@@ -6,12 +6,15 @@ end runs when the page makes its model, whether or not it is displayed):
 - **Save in one step** (issue 27 item 5): :meth:`PageScript.download` sends the record in
   a message (never in the widget's state, which a saved notebook would keep) and the page
   makes a file of it and starts its download, as a click on a download link would.
-- **The mouse wheel scrolls the page over a board** (issue 27): ipycanvas turns every
-  wheel event on a canvas into a message to the kernel and cancels the scroll, so a board
-  taller than the window (Off the Rails' tall layout in JupyterLab) stopped the page
-  under the pointer. The boards do nothing with the wheel: once per page, a listener on
-  the document stops a wheel event on a board before it reaches the canvas, and the
-  browser scrolls as anywhere else.
+- **The mouse wheel and a finger scroll the page over a board; a tap is a click** (issue
+  27; issue 23's tables across devices): ipycanvas turns every wheel and touch event on a
+  canvas into a message to the kernel and cancels what the browser would do with it. So a
+  board taller than the window (Off the Rails' tall layout in JupyterLab) stopped the
+  page under the pointer, a phone could not scroll past a board, and a tap on a board did
+  nothing (a cancelled touch makes no mouse-down, the one event the boards listen to).
+  The boards do nothing with the wheel or with touches: once per page, a listener on the
+  document stops those events on a board before they reach the canvas, and the browser
+  scrolls, and turns a tap into the mouse-down a click would send, as anywhere else.
 
 >>> script = PageScript()
 >>> sent = []
@@ -32,15 +35,19 @@ __all__ = ["PageScript"]
 
 _ESM = """
 function initialize({ model }) {
-  if (!globalThis.__railwidgetsWheel) {
-    // once per page: the wheel over a board scrolls the page (ipycanvas would cancel it)
-    globalThis.__railwidgetsWheel = true;
-    document.addEventListener("wheel", (event) => {
+  if (!globalThis.__railwidgetsPage) {
+    // once per page: the wheel and touches over a board do what they do anywhere else
+    // (ipycanvas would cancel them; a tap then makes the mouse-down the board listens to)
+    globalThis.__railwidgetsPage = true;
+    const onBoard = (event) => {
       const target = event.target;
       if (target instanceof Element && target.matches("canvas.__BOARD__")) {
         event.stopPropagation();
       }
-    }, { capture: true, passive: true });
+    };
+    for (const kind of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
+      document.addEventListener(kind, onBoard, { capture: true, passive: true });
+    }
   }
   const download = (message) => {
     if (!message || message.method !== "download") return;

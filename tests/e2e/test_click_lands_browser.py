@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import CDPSession, Locator, Page
 
 from railwidgets import minirails
 from railwidgets.minirails.components import COMPANY_FILL
@@ -388,4 +388,59 @@ def test_27_14_a_buttons_press_in_jupyterlab_leaves_the_page_where_it_is(
         f"the page moved when a button was pressed: {placed['offsets']} -> {after['offsets']}"
     )
     assert after["focused"], "the board did not take the keys after the button"
+    browser_page.console.assert_clean()
+
+
+# -- a tap is a click, a swipe scrolls (tables across devices: a phone at the table) --------------
+
+
+def touch(session: CDPSession, kind: str, points: list[tuple[float, float]]) -> None:
+    """One touch event through Chromium's input pipeline (DevTools), as a finger makes it
+    (a touch begun in a session ends in the same session)."""
+    session.send(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]},
+    )
+
+
+def test_a_tap_on_a_board_picks_and_a_swipe_over_it_scrolls_the_page(
+    voila_pages_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    """ipycanvas cancels every touch on a canvas and the boards listen to mouse-downs:
+    a tap on a phone did nothing and a finger could not scroll past a board.
+    railwidgets.ui.page lets touches through: a tap is the mouse-down of a click, a swipe
+    scrolls the page."""
+    page = browser_page.page
+    page.set_viewport_size({"width": 412, "height": 800})  # a phone held upright
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    case = GAMES["minirails"]
+    page.goto(voila_pages_server.url_for(case.notebook))
+    view = case.find(page)
+    view.wait_painted()
+    target = case.prepare(view)
+    view.canvas.scroll_into_view_if_needed()
+    scale_x, scale_y = canvas_scale(view.canvas)
+    box = view.canvas.bounding_box()
+    assert box is not None
+    x, y = box["x"] + target[0] * scale_x, box["y"] + target[1] * scale_y
+    before = view.status_text()
+    touch(session, "touchStart", [(x, y)])
+    touch(session, "touchEnd", [])
+    status = str(wait_for_change(view.status_text, before, page, what="status line"))
+    assert re.search(case.taken, status), status
+    save_screenshot(page, "touch-voila-minirails-tapped")
+
+    box = view.canvas.bounding_box()  # the finger starts on the board's middle
+    assert box is not None
+    top = box["y"]
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    touch(session, "touchStart", [middle])
+    for step in range(1, 11):  # the finger moves up 300 px over the board
+        touch(session, "touchMove", [(middle[0], middle[1] - 30 * step)])
+    touch(session, "touchEnd", [])
+    page.wait_for_timeout(500)
+    moved = top - view.canvas.evaluate("(c) => c.getBoundingClientRect().top")
+    assert moved > 100, f"a swipe over the board scrolled the page {moved} px"
+    session.detach()
     browser_page.console.assert_clean()
