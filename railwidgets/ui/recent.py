@@ -81,8 +81,11 @@ class SinceYourTurn:
             f"{self._events_html(i)}</li>"
             for i in shown
         )
+        # a region of its own, reachable with Tab: a long list scrolls beside the board, and
+        # a scrolled box must be reachable from the keyboard (axe: scrollable-region-focusable)
         return (
-            f"<div style='font-size:13px;line-height:1.35'><b>{title}</b>{lead}"
+            f"<div tabindex='0' role='region' aria-label='{escape(title)}' "
+            f"style='font-size:13px;line-height:1.35'><b>{title}</b>{lead}"
             f"<ol start='{first}' style='margin:2px 0;padding-left:22px'>{items}</ol></div>"
         )
 
