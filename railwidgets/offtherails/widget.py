@@ -252,7 +252,10 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
 
     def back(self) -> None:
         """Back (or Esc): forget the last part picked. A new tile's shape came with the
-        pick before it (its square, or its verb), so Back takes both."""
+        pick before it (its square, or its verb), so Back takes both. A hinted move goes
+        back whole, as in every game."""
+        if self._take_hint_back():
+            return
         choice = self.choice
         if choice.picked("verb") in NEW_TILE and choice.picks and choice.picks[-1][0] == "exits":
             self.choice = choice.back()

@@ -508,3 +508,31 @@ def test_27_pressing_the_button_picked_already_starts_its_decision_afresh() -> N
     w.click(*L.centre(tracks[1]))
     assert w.choice.picked("square") == tracks[1], w.status_text
     assert not w.status_error and w.game.history == ()
+
+
+def test_27_back_after_a_hinted_tile_takes_the_whole_hint_back(monkeypatch) -> None:
+    """A hinted tile comes lit with its square and its shape; Back returns to the choice as
+    it was before the hint, not to "Place straight: click a lit square" (the play-through:
+    the widget's own Back took the shape and the square first, so the hint stayed half made).
+    """
+    from railwidgets.core.search import Thought
+    from railwidgets.ui import botplay
+
+    w = OffTheRailsWidget(players=2, seed=1, seats=["human", "greedy"], bot_pause=0)
+    if w.choice.options("side"):
+        w.pick("side", w.choice.options("side")[0])
+    tile = next(a for a in w.game.legal_actions() if a.kind == "place_tile")
+
+    class Hinter:
+        def __init__(self, **_options: object) -> None:
+            pass
+
+        def think(self, _view: object, _cancel: object = None) -> Thought:
+            return Thought(tile, 0.5, 10, 10, 0.1, ((tile, 10, 0.5),))
+
+    monkeypatch.setattr(botplay, "SearchBot", Hinter)
+    before = w.choice.picks
+    w.hint_button.click()
+    assert w.choice.only == tile and w.status_text.startswith("Hint:")
+    w.back_button.click()
+    assert w.choice.picks == before and not w.status_error
