@@ -8,11 +8,21 @@ and at most 1.3 times the floor. Times are measured inside the page
 every task), so Playwright's own round trips are not counted; the kernel round
 trip and the drawing are.
 
-The floor is measured the same way in the same run, on the same server: a bare
-ipycanvas ``Canvas`` whose click handler draws one dot. Each widget's median is
-also given as a ratio to that floor.
+The floor is measured the same way in the same run, on the same server, before
+and after the widgets (pooled): a bare ipycanvas ``Canvas`` whose click handler
+draws one dot. Each widget's median is also given as a ratio to that floor.
+
+The page looks for the change round the spot where the click's answer is drawn
+(the dot, the ghost tile, the disc in hand; ``--probe area``, the default; Mini
+Rails' Build lights hexes all over the map, so its button is watched whole): the
+pixels there are read back and compared after every task. ``--probe whole``
+compares the whole canvas instead, as this benchmark did until December 2026;
+reading back and hashing a 1000×640 board after every task costs the page
+several milliseconds each time, so it slows the page it measures, and a big
+board more than the small bare canvas.
 
     .venv/bin/python benchmarks/browser_latency.py [--clicks 30] [--games minirails twistytracks offtherails]
+        [--probe area|whole]
 
 Needs Debian's Chromium at /usr/bin/chromium (``apt-get install chromium``).
 """
@@ -100,8 +110,17 @@ def settle(page: Page, canvas: Locator, before: int) -> None:
     page.wait_for_timeout(100)
 
 
-def timed(page: Page, canvas: Locator, event: str, act: Callable[[], None]) -> float:
-    arm_latency_probe(canvas, event)
+#: Where the probe looks: ``area`` (round the spot where the answer is drawn) or ``whole``.
+PROBE = {"area": True}
+
+#: A spot on the canvas where a click's answer is drawn: ``(x, y, half-side)`` in canvas pixels.
+Spot = tuple[float, float, float]
+
+
+def timed(
+    page: Page, canvas: Locator, event: str, act: Callable[[], None], spot: Spot | None = None
+) -> float:
+    arm_latency_probe(canvas, event, around=spot if PROBE["area"] else None)
     act()
     latency = read_latency_ms(page)
     page.wait_for_timeout(100)
@@ -120,7 +139,8 @@ def run_baseline(context: BrowserContext, server: JupyterServer, clicks: int) ->
     times = []
     for i in range(clicks):  # a new dot each time, along a line
         x, y = 20 + 11 * (i % 50), 30 + 20 * (i // 50)
-        times.append(timed(page, canvas, "mousedown", lambda x=x, y=y: click_canvas(canvas, x, y)))
+        act = lambda x=x, y=y: click_canvas(canvas, x, y)  # noqa: E731
+        times.append(timed(page, canvas, "mousedown", act, (x, y, 8)))
     page.close()
     return {"canvas click": times}
 
@@ -155,8 +175,15 @@ def run_mini_rails(context: BrowserContext, server: JupyterServer, clicks: int) 
     _, second = take_a_disc(view, range(first + 1, 9))
     slots = (first, second)
     page.wait_for_timeout(200)
+    spots = [(*view.layout.market_slot_centre(slot), (view.layout.slot - 3) / 2) for slot in slots]
     board = [
-        timed(page, view.canvas, "mousedown", lambda i=i: view.click_market(slots[i % 2]))
+        timed(
+            page,
+            view.canvas,
+            "mousedown",
+            lambda i=i: view.click_market(slots[i % 2]),
+            spots[i % 2],
+        )
         for i in range(clicks)
     ]
     buttons: list[float] = []
@@ -179,12 +206,20 @@ def run_twisty_tracks(context: BrowserContext, server: JupyterServer, clicks: in
     page.wait_for_timeout(300)
     layout = TwistyLayout(3, focus=0)
     cells = ((1, 2), (3, 2))  # in front of the two depots: lit in round 1
+    frame = next(box for box in layout.frames if box.seat == 0)
+    spots = [(*frame.cell_centre(cell), frame.cell / 2) for cell in cells]
     board = [  # the ghost moves from one lit space to the other
-        timed(page, view.canvas, "mousedown", lambda i=i: view.click_cell(layout, 0, cells[i % 2]))
+        timed(
+            page,
+            view.canvas,
+            "mousedown",
+            lambda i=i: view.click_cell(layout, 0, cells[i % 2]),
+            spots[i % 2],
+        )
         for i in range(clicks)
     ]
-    rotate = view.button("Rotate")
-    buttons = [timed(page, view.canvas, "click", rotate.click) for _ in range(clicks)]  # it turns
+    rotate, ghost = view.button("Rotate"), spots[(clicks - 1) % 2]
+    buttons = [timed(page, view.canvas, "click", rotate.click, ghost) for _ in range(clicks)]
     page.close()
     return {"board click": board, "button": buttons}
 
@@ -199,18 +234,22 @@ def run_off_the_rails(context: BrowserContext, server: JupyterServer, clicks: in
     view.press("Place straight")
     page.wait_for_timeout(300)
     squares = [(5, 5), (6, 6)]  # free squares in the middle: the ghost moves between them
+    spots = [(*view.layout.centre(square), view.layout.cell / 2) for square in squares]
     board = [
         timed(
             page,
             view.canvas,
             "mousedown",
             lambda i=i: click_canvas(view.canvas, *view.layout.centre(squares[i % 2])),
+            spots[i % 2],
         )
         for i in range(clicks)
     ]
     names = ["Place corner", "Place straight"]  # the ghost on the square changes shape
+    ghost = spots[(clicks - 1) % 2]
     buttons = [
-        timed(page, view.canvas, "click", view.button(names[i % 2]).click) for i in range(clicks)
+        timed(page, view.canvas, "click", view.button(names[i % 2]).click, ghost)
+        for i in range(clicks)
     ]
     page.close()
     return {"board click": board, "button": buttons}
@@ -227,7 +266,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=30, help="clicks per measure (>= 20)")
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--probe",
+        choices=["area", "whole"],
+        default="area",
+        help="watch the pixels round the answer's spot (default) or the whole canvas",
+    )
     args = parser.parse_args()
+    PROBE["area"] = args.probe == "area"
     clicks = max(20, args.clicks)
     started = time.monotonic()
     results: dict[str, dict[str, Measures]] = {}
@@ -236,13 +282,20 @@ def main() -> int:
         for kind in ("lab", "voila"):
             results[kind] = {}
             with running_server(kind) as server:  # type: ignore[arg-type]
-                results[kind]["floor"] = run_baseline(context, server, clicks)
+                # the floor before and after the widgets, pooled: the server and the
+                # machine settle as a run goes on, and the floor must see the same
+                floor = run_baseline(context, server, clicks)
                 for game in args.games:
                     title, run = GAMES[game]
                     try:
                         results[kind][title] = run(context, server, clicks)
                     except Exception as err:  # report the others, then fail
                         failed.append(f"{title} in {kind}: {err!r}")
+                after = run_baseline(context, server, clicks)
+                results[kind] = {
+                    "floor": {"canvas click": floor["canvas click"] + after["canvas click"]},
+                    **results[kind],
+                }
     print(f"click -> changed pixels, {clicks} clicks each (headless Chromium, this machine)")
     print(
         f"{'':<10} {'':<14} {'what':<12} {'median':>9} {'p90':>9} {'min':>9} {'max':>9} {'/floor':>7}"

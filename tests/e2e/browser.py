@@ -403,11 +403,11 @@ def save_screenshot(page: Page, name: str) -> Path:
 # -- latency: from a click to changed pixels, measured inside the page ---------------------
 
 _ARM_PROBE_JS = """
-(canvas, [eventName, timeoutMs]) => {
+(canvas, [eventName, timeoutMs, area]) => {
   const context = canvas.getContext('2d');
+  const [x, y, w, h] = area ?? [0, 0, canvas.width, canvas.height];
   const fingerprint = () => {
-    const data = new Uint32Array(
-      context.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+    const data = new Uint32Array(context.getImageData(x, y, w, h).data.buffer);
     let hash = 2166136261;
     for (let i = 0; i < data.length; i++) hash = Math.imul(hash ^ data[i], 16777619) >>> 0;
     return hash;
@@ -434,14 +434,28 @@ _ARM_PROBE_JS = """
 """
 
 
-def arm_latency_probe(canvas: Locator, event: str = "mousedown", timeout_s: float = 5.0) -> None:
+def arm_latency_probe(
+    canvas: Locator,
+    event: str = "mousedown",
+    timeout_s: float = 5.0,
+    around: tuple[float, float, float] | None = None,
+) -> None:
     """Get ready to time the next ``event`` (captured on the window) to changed pixels.
 
     The page remembers the canvas's pixels now; from the event on it compares them
     again after every task (a ``MessageChannel`` loop, no animation-frame rounding).
-    Read the result with :func:`read_latency_ms`.
+    ``around=(x, y, r)`` watches only the square of half-side ``r`` round canvas pixel
+    ``(x, y)``, where the answer to the click is drawn: reading back and hashing a whole
+    1000×640 board after every task costs the page several milliseconds a time, more
+    than the drawing being timed, and more on a big canvas than on a small one. Read
+    the result with :func:`read_latency_ms`.
     """
-    canvas.evaluate(_ARM_PROBE_JS, [event, timeout_s * 1000])
+    area = None
+    if around is not None:
+        x, y, r = around
+        left, top = max(0, round(x - r)), max(0, round(y - r))
+        area = [left, top, max(1, round(2 * r)), max(1, round(2 * r))]
+    canvas.evaluate(_ARM_PROBE_JS, [event, timeout_s * 1000, area])
 
 
 def read_latency_ms(page: Page, timeout_s: float = 10.0) -> float:
