@@ -584,10 +584,17 @@ def _ask(
             return _("Speed: press − slower or + faster.")
         if verb == "upgrade":
             return _("press Confirm (Enter) for this upgrade, or Back.")
-        if isinstance(exits, str):
+        if isinstance(exits, str):  # the tile as the log will name it ("straight N–S")
+            sides = tr(compass(exits, "–"))
+            if exits in ("NS", "EW"):
+                return _(
+                    "press Confirm (Enter) to lay this straight {exits} tile, Rotate (R) to "
+                    "turn it, or Back."
+                ).format(exits=sides)
             return _(
-                "press Confirm (Enter) to lay this {exits} tile, Rotate (R) to turn it, or Back."
-            ).format(exits=tr(compass(exits)))
+                "press Confirm (Enter) to lay this corner {exits} tile, Rotate (R) to turn it, "
+                "or Back."
+            ).format(exits=sides)
         return _("press Confirm (Enter) to lay this tile, Rotate (R) to turn it, or Back.")
     asks = {
         "side": N_("choose the side your clan plays from."),

@@ -419,9 +419,9 @@ def test_24_a_click_in_the_page_is_answered_in_the_widgets_language() -> None:
 @pytest.mark.parametrize(
     ("lang", "chosen", "turned"),
     [
-        ("en", "Red: square (1, 4) chosen", "to lay this EW tile"),
-        ("ru", "Красный: выбрана клетка (1, 4)", "положить эту плитку ВЗ"),
-        ("es", "Rojo: casilla (1, 4) elegida", "poner esta loseta EO"),
+        ("en", "Red: square (1, 4) chosen", "to lay this straight E–W tile"),
+        ("ru", "Красный: выбрана клетка (1, 4)", "положить эту прямую плитку В–З"),
+        ("es", "Rojo: casilla (1, 4) elegida", "poner esta loseta recta E–O"),
     ],
 )
 def test_27_an_off_the_rails_square_clicked_first_and_each_rotate_are_told(
