@@ -320,7 +320,9 @@ class GameWidget(
         """What ``action`` led to, for the "since your turn" list: the log ``lines`` it wrote,
         as a person reads them, less the one that only says the move again."""
         said = f"{self.game.player_name(seat)}: {action}"
-        return [self.line_words(line) for line in lines if line != said]
+        move = self.describe_move(seat, action)  # the entry itself, in the person's words
+        events = (self.line_words(line) for line in lines if line != said)
+        return [words for words in events if words != move]
 
     def prompt(self) -> str:
         """What the seat to play should do now: one short sentence."""

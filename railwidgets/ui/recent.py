@@ -69,7 +69,8 @@ class SinceYourTurn:
         if mine and mine - 1 not in indices:
             events = self._events_html(mine - 1)
             if events:
-                said = escape(self.describe_move(device.deciders[mine - 1], history[mine - 1]))
+                move = self.describe_move(device.deciders[mine - 1], history[mine - 1])
+                said = escape(_("Your last move: {move}").format(move=move))  # not numbered
                 lead = f"<div style='margin:2px 0 0 4px;color:#555'>{said}{events}</div>"
         if not indices and not lead:
             return ""

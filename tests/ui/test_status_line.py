@@ -223,3 +223,29 @@ def test_item4_without_an_event_loop_the_status_follows_at_once() -> None:
     w.click(*w.cell_centre(w.lit()[0]))
     w.place_button.click()
     assert w.status_text.startswith("Round 2, your turn")
+
+
+@pytest.mark.parametrize("cls", WIDGETS)
+def test_27_a_move_since_your_turn_is_listed_once_and_your_own_is_named(
+    cls: type[GameWidget],
+) -> None:
+    """Each move of "since your turn" is its entry, never again among what it led to (Off the
+    Rails listed every tile twice, the play-through), and the viewer's own last move at the
+    top, not numbered, says it is theirs."""
+    w = cls(players=3, seed=2, seats=["human", "greedy", "greedy"], animate=False)
+    rng = random.Random(5)
+    seen = leads = 0
+    for _ in range(60):
+        if w.game.is_over:
+            break
+        recent = w.recent_view.value
+        for lead in re.findall(r"</b><div[^>]*>([^<]*)", recent):  # the unnumbered one
+            assert lead.startswith("Your last move: "), recent
+            leads += 1
+        for entry in re.findall(r"<li>([^<]*)<ul[^>]*>(.*?)</ul>", recent):
+            seen += 1
+            assert entry[0] not in re.findall(r"<li>([^<]*)</li>", entry[1]), recent
+        w.play(rng.choice(w.game.legal_actions()))
+    assert seen
+    # (Twisty Tracks' rounds are simultaneous: what a person's move led to comes with the round)
+    assert leads or cls is TwistyTracksWidget
