@@ -363,11 +363,7 @@ class TwistyTracksWidget(GameWidget):
             except IllegalActionError as why:  # the engine's own reason, naming its rule
                 reason = self.line_words(why.args[0] if why.args else why)
                 return _("{reason}. Click a lit space.").format(reason=reason)
-        return (
-            _("That cannot be picked now: {reason}. {prompt}")
-            .format(reason=err, prompt=self.prompt())
-            .strip()
-        )
+        return super().refusal(part, value, err)
 
     # -- words -------------------------------------------------------------------------------------------
 

@@ -292,12 +292,10 @@ class GameWidget(
         return _("Nothing to pick there. {prompt}").format(prompt=self.prompt()).strip()
 
     def refusal(self, part: str, value: Hashable, err: ChoiceError) -> str:
-        """What to say when a person picks what the choice does not allow."""
-        return (
-            _("That cannot be picked now: {reason}. {prompt}")
-            .format(reason=tr_error(err), prompt=self.prompt())
-            .strip()
-        )
+        """What to say when a person picks what the choice does not allow: that it cannot
+        be, then what to do (the prompt names what may be picked; the choice's own reason,
+        "that square cannot be picked now; first pick a cart", said it twice, in English)."""
+        return _("That cannot be picked now. {prompt}").format(prompt=self.prompt()).strip()
 
     def animation(self, before: Game, action: Action, after: Game) -> list[Frame]:
         """Frames that show ``action`` unfolding (each drawn on the upper layers, then a pause)."""

@@ -444,3 +444,26 @@ def test_27_an_off_the_rails_square_clicked_first_and_each_rotate_are_told(
         assert turned in w.status_text and w.status_text != before
     finally:
         w.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es", "pl"])
+def test_27_a_refused_pick_says_so_once_in_the_widgets_language(lang: str) -> None:
+    """ "✗ That cannot be picked now: that square cannot be picked now; first pick a cart.
+    Red: Click one of your carts" said it twice, the middle in English (the play-through):
+    now the refusal, then the prompt, which names what may be picked."""
+    import re
+
+    from railwidgets import OffTheRailsWidget
+    from railwidgets.ui.choice import ChoiceError
+
+    w = OffTheRailsWidget(players=2, seed=1, seats=["human", "greedy"], bot_pause=0, lang=lang)
+    try:
+        with pytest.raises(ChoiceError) as refused:
+            w.choice.pick("cart", "white")  # no action picked yet
+        with use(lang):  # as the widget's handlers speak
+            said, prompt = w.refusal("cart", "white", refused.value), w.prompt()
+        assert said == tr(T_("That cannot be picked now. {prompt}"), lang).format(prompt=prompt)
+        if lang == "ru":
+            assert not re.search(r"[A-Za-z]{2,}", said), said
+    finally:
+        w.close()
