@@ -18,6 +18,7 @@ from railwidgets.i18n import N_
 from railwidgets.ui.choice import Choice
 from railwidgets.ui.controls import ChoiceButton, close_all, on_press
 from railwidgets.ui.language import words
+from railwidgets.ui.theme import DECISION_CLASS
 
 __all__ = ["DecisionRow", "button"]
 
@@ -91,6 +92,7 @@ class DecisionRow:
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        self.row.add_class(DECISION_CLASS)  # keeps its height (railwidgets.ui.page)
 
     def update(
         self, choice: Choice, choosing: bool, covered: bool, *, holding: bool = False

@@ -15,6 +15,10 @@ end runs when the page makes its model, whether or not it is displayed):
   The boards do nothing with the wheel or with touches: once per page, a listener on the
   document stops those events on a board before they reach the canvas, and the browser
   scrolls, and turns a tap into the mouse-down a click would send, as anywhere else.
+- **The board stays put as buttons come and go** (the play-through: in JupyterLab a
+  cart's button wrapped the row of buttons, the board moved down, and a click aimed
+  before it moved missed): a row of a decision's buttons keeps the tallest height it has
+  had at its width.
 
 >>> script = PageScript()
 >>> sent = []
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 import anywidget
 
-from railwidgets.ui.theme import BOARD_CLASS
+from railwidgets.ui.theme import BOARD_CLASS, DECISION_CLASS
 
 __all__ = ["PageScript"]
 
@@ -48,6 +52,33 @@ function initialize({ model }) {
     for (const kind of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
       document.addEventListener(kind, onBoard, { capture: true, passive: true });
     }
+    // a row of buttons keeps the tallest height it has had at its width: the board
+    // below stays put as a decision's buttons come and go (a cart's, Speed's − and +)
+    const keepHeight = (row) => {
+      row.dataset.railwidgetsKept = "1";
+      let width = -1;
+      new ResizeObserver(() => {
+        if (row.clientWidth !== width) {
+          width = row.clientWidth;
+          row.style.minHeight = "";
+        }
+        if (row.offsetHeight > (parseFloat(row.style.minHeight) || 0)) {
+          row.style.minHeight = `${row.offsetHeight}px`;
+        }
+      }).observe(row);
+    };
+    let queued = false;
+    const findRows = () => {
+      queued = false;
+      document.querySelectorAll(".__DECISION__:not([data-railwidgets-kept])").forEach(keepHeight);
+    };
+    new MutationObserver(() => {
+      if (!queued) {
+        queued = true;
+        requestAnimationFrame(findRows);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    findRows();
   }
   const download = (message) => {
     if (!message || message.method !== "download") return;
@@ -65,7 +96,7 @@ function initialize({ model }) {
   return () => model.off("msg:custom", download);
 }
 export default { initialize };
-""".replace("__BOARD__", BOARD_CLASS)
+""".replace("__BOARD__", BOARD_CLASS).replace("__DECISION__", DECISION_CLASS)
 
 
 class PageScript(anywidget.AnyWidget):  # type: ignore[misc]

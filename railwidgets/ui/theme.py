@@ -92,6 +92,9 @@ LOAD_CLASS = "railwidgets-load"
 SIDE_CLASS = "railwidgets-side"
 #: One option of New game…'s form: its label goes above its choice (see BOARD_CSS).
 OPTION_CLASS = "railwidgets-option"
+#: The row of a decision's buttons: it keeps the tallest height it has had at its width
+#: (:mod:`railwidgets.ui.page`), so the board below does not move as buttons come and go.
+DECISION_CLASS = "railwidgets-decision"
 VOILA_ABOVE_BOARD = 285
 BOARD_CSS = (
     # a focus the pointer brought (a click on the board, or on one of the widget's buttons,

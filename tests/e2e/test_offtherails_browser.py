@@ -274,3 +274,41 @@ def test_notebook7_tutorial_turn(notebook_server: JupyterServer, browser_page: B
     view.wait_painted()
     play_first_turn(view, "otr-notebook7")
     browser_page.console.assert_clean()
+
+
+def test_27_the_board_stays_put_as_buttons_come_and_go(
+    voila_otr_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    """A cart's buttons wrapped the row of buttons, the board moved down, and when they
+    went it moved back up: a click aimed just before missed (the play-through, in
+    JupyterLab). The row keeps the tallest height it has had (railwidgets.ui.page)."""
+    page = browser_page.page
+    page.goto(voila_otr_server.url_for(PLAY))
+    view = OffTheRailsView.only_one(page)
+    view.wait_painted()
+    # as narrow as JupyterLab's notebook beside its file browser: a cart's buttons wrap the row
+    page.add_style_tag(content=".railwidgets-decision { max-width: 760px; }")
+    if "choose the side" in view.wait_status(r"(choose the side|actions left)"):
+        view.press("Side N: Red")
+    colour = whose_turn(view)
+    side = COLOURS.index(colour)
+    track = START_TRACKS[side][1]
+
+    def board_top() -> float:
+        return float(view.canvas.evaluate("(c) => c.getBoundingClientRect().top + scrollY"))
+
+    page.wait_for_timeout(300)
+    alone = board_top()
+    view.press("Place cart")
+    view.click_square(track)
+    expect(view.button("white cart")).to_be_visible()
+    page.wait_for_timeout(300)
+    with_carts = board_top()
+    assert with_carts > alone, "at this width the cart buttons should wrap the row"
+    view.press("white cart")
+    view.wait_colour(body_point(track, "NESW"[(side + 2) % 4]), CLAN_FILL[side])
+    expect(view.button("white cart")).to_have_count(0)
+    page.wait_for_timeout(300)
+    assert board_top() == with_carts  # the buttons went; the board did not move
+    view.shot("otr-voila-board-stays")
+    browser_page.console.assert_clean()
