@@ -517,15 +517,11 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
             if most and rubies[seat] == most:
                 parts.append(_("most rubies +5"))
             parts.append(_("carts {n}×3").format(n=kept))
-            if missions or goblins:
-                names = " ".join(f"M{m}" for m in missions) + (
-                    " " + tr(MISSIONS[4].name) if goblins else ""
-                )
-                parts.append(
-                    _("missions {names} +{n}").format(
-                        names=names.strip(), n=4 * len(missions) + goblins
-                    )
-                )
+            if missions:
+                names = " ".join(f"M{m}" for m in missions)
+                parts.append(_("missions {names} +{n}").format(names=names, n=4 * len(missions)))
+            if goblins:  # the end's own mission, apart: "missions M11 Dirty Goblins" read as one
+                parts.append(f"M4 {tr(MISSIONS[4].name)} +{goblins}")
             mark = " ★" if seat in winners else ""
             stock_text = _stock(stock)
             rows.append(

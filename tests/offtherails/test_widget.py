@@ -536,3 +536,13 @@ def test_27_back_after_a_hinted_tile_takes_the_whole_hint_back(monkeypatch) -> N
     assert w.choice.only == tile and w.status_text.startswith("Hint:")
     w.back_button.click()
     assert w.choice.picks == before and not w.status_error
+
+
+def test_27_the_end_scores_keep_dirty_goblins_apart_from_the_missions_claimed() -> None:
+    """ "missions M11 Dirty Goblins +8" read as if M11 were Dirty Goblins (the play-through):
+    the claimed missions and the end's Dirty Goblins are two parts of the score."""
+    import re
+
+    w = OffTheRailsWidget(players=4, seed=5, seats=["greedy"] * 4, animate=False)
+    made = re.findall(r"<td>(jewels[^<]*)</td>", w.scores.value)
+    assert "jewels 3 · carts 0×3 · missions M7 +4 · M4 Dirty Goblins +4" in made, made
