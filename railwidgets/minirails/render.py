@@ -302,8 +302,12 @@ def draw_highlights(
     *,
     viewer: int | None = None,
     hovered: Target | Hex | None = None,
+    chosen: Hex | None = None,
 ) -> None:
     """Light up legal targets and mark the ``selected`` slot; on ``viewer``'s turn, the market.
+
+    ``chosen`` is a hex picked but not yet built on (the one a hint lights): it gets a
+    thick blue outline, apart from the other lit hexes (a newcomer could not find it).
 
     A lit hex gets a bright band inside its edge and a dark outline: its middle
     (terrain colour, dots, name) stays as it is, so values can still be compared.
@@ -342,6 +346,10 @@ def draw_highlights(
     if selected is not None:
         bx, by, bw, bh = layout.slot_box(layout.market_y, selected)
         painter.rect(bx - 3, by - 3, bw + 6, bh + 6, stroke=SELECT, width=4)
+    if chosen is not None:
+        painter.polygon(
+            corners(*layout.hex_centre(chosen), layout.hex_size), stroke=SELECT, width=5
+        )
     if hovered is not None:
         _draw_hovered(game, painter, as_target(hovered), layout)
 

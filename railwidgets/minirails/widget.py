@@ -144,8 +144,9 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
         layout, viewer = self.board_layout, self._turn_viewer()
         if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
             render.draw_pieces(self.game, painter, layout, viewer=viewer)
+        chosen = self.choice.picked("hex") if self.choice.has("hex") else None
         render.draw_highlights(
-            self.game, painter, self.targets(), self.selected, layout, viewer=viewer
+            self.game, painter, self.targets(), self.selected, layout, viewer=viewer, chosen=chosen
         )
         draw_recent_moves(self.game, painter, self.recent(), layout)
 

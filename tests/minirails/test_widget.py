@@ -440,3 +440,39 @@ def test_the_board_takes_the_height_a_new_player_count_needs() -> None:
     assert sent.canvas == 1  # resized and drawn again in one batch
     assert w.board.canvas.height == L.for_players(5).height > short
     assert w.board.painter.height == w.board.canvas.height
+
+
+def test_27_a_hinted_hex_stands_out_from_the_other_lit_hexes(monkeypatch) -> None:
+    """The hint says "Click it on the board to play it", but its hex looked like every
+    other lit hex (the play-through): the hex picked gets a thick blue outline."""
+    from railwidgets.core.search import Thought
+    from railwidgets.draw.palette import SELECT
+    from railwidgets.minirails.layout import corners
+    from railwidgets.ui import botplay
+
+    w = MiniRailsWidget(players=3, seed=1, seats=["human", "greedy", "greedy"], animate=False)
+    build = next(a for a in w.game.legal_actions() if a.kind == "build" and a.hex is not None)
+
+    class Hinter:
+        def __init__(self, **_options: object) -> None:
+            pass
+
+        def think(self, _view: object, _cancel: object = None) -> Thought:
+            return Thought(build, 0.5, 10, 10, 0.1, ((build, 10, 0.5),))
+
+    outline = f'stroke="{SELECT}" stroke-width="5"'
+    assert outline not in w.to_svg()
+    monkeypatch.setattr(botplay, "SearchBot", Hinter)
+    w.hint_button.click()
+    assert w.choice.picked("hex") == build.hex
+    import re
+
+    outlined = re.findall(rf'<polygon points="([^"]*)"[^>]*{outline}', w.to_svg())
+    assert len(outlined) == 1, outlined
+    drawn = [tuple(map(float, p.split(","))) for p in outlined[0].split()]
+    hexagon = corners(*w.board_layout.hex_centre(build.hex), w.board_layout.hex_size)
+    assert all(
+        abs(a - b) < 0.2
+        for p, q in zip(drawn, hexagon, strict=True)
+        for a, b in zip(p, q, strict=True)
+    )
