@@ -301,8 +301,9 @@ def draw_static(painter: Painter, layout: Layout = LAYOUT, *, all_tracks: bool =
     # squares are named (row, column), rows first: said in the empty corner of the ring
     # (on two lines where a language's words are longer than the corner: issue 24)
     words = tr(T_("(row, col)"))
-    for k, line in enumerate(wrap_to(words, layout.board_x + s - 8, 12)):
-        painter.text(4, layout.board_y - 10 + 14 * k, line, size=12, fill=MUTED, align="left")
+    # (8 px in from the edge: the frame round a board in the page covers its first pixels)
+    for k, line in enumerate(wrap_to(words, layout.board_x + s - 12, 12)):
+        painter.text(8, layout.board_y - 10 + 14 * k, line, size=12, fill=MUTED, align="left")
     painter.rect(x0, y0, n * s, n * s, stroke=DARK, width=2)
 
 
