@@ -246,7 +246,7 @@ _CART = (
 #: one behind the other along the cart: the die forward, the badge at the back.
 DIE_SIDE = 0.28
 DIE_AT = -0.06
-BADGE_RADIUS = 0.14
+BADGE_RADIUS = 0.16  # as wide as the cart allows: its number must fit inside
 BADGE_AT = 0.265
 
 
@@ -306,10 +306,12 @@ class CartBatch:
             badges = [(c, fill) for c, r, fill, _, _ in self.badges if r == radius]
             painter.circles([c for c, _ in badges], radius, [f for _, f in badges], stroke=LIGHT,
                             width=1.2)  # fmt: skip
-        self.texts += [(x, y + 0.5, text, ink_for(fill), a)
-                       for (x, y), _, fill, text, a in self.badges]  # fmt: skip
         for x, y, text, ink, alpha in sorted(self.texts, key=lambda t: t[3]):
             painter.text(x, y, text, size=12, fill=ink, bold=True, alpha=alpha)
+        # a load's number in its ring (12 px stood out of the badge and read as a Z)
+        for (x, y), r, fill, text, alpha in self.badges:
+            painter.text(x, y + 0.5, text, size=min(12, round(1.6 * r)), fill=ink_for(fill),
+                         bold=True, alpha=alpha)  # fmt: skip
 
 
 def draw_cart(painter: Painter, x: float, y: float, s: float, **cart: Any) -> None:

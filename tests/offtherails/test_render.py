@@ -481,3 +481,19 @@ def test_27_a_derailment_is_tagged_on_the_board_where_the_cart_left_the_track() 
         assert f">{DERAILED}<" in w.to_svg()
     finally:
         w.close()
+
+
+@pytest.mark.parametrize("square", [42.0, 35.0])
+def test_27_a_carts_load_number_fits_inside_its_badge(square: float) -> None:
+    """The load badge's number was 12 px in a ring 12 px across: it stood out of the ring
+    over the cart and read as a Z (the play-through). Its size follows the ring's."""
+    from railwidgets.draw.metrics import text_width
+    from railwidgets.offtherails.glyphs import draw_cart
+
+    painter = RecordingPainter(100, 100)
+    draw_cart(painter, 50, 50, square, colour=0, facing=2, die="white", speed=3, load=2)
+    (ring,) = [c for c in painter.calls if c.name in ("circle", "circles")]
+    digit = next(c for c in painter.calls if c.name == "text" and c["text"] == "2")
+    size = digit["size"]
+    assert text_width("2", size, bold=True) < 2 * ring["r"] * 0.8
+    assert size * 0.75 < 2 * ring["r"] * 0.7  # a digit's height, about three quarters of its size
