@@ -68,7 +68,7 @@ from railwidgets.offtherails.render import LAYOUT, LAYOUTS, Layout, cart_box, hi
 from railwidgets.offtherails.rules import SOLO_RESULT_WORDS, Game
 from railwidgets.offtherails.sidebar import clan_name, player_name, seat_colour
 from railwidgets.ui.board import Frame, PerPlayerLayout, draws
-from railwidgets.ui.choice import ChoiceError
+from railwidgets.ui.choice import Choice, ChoiceError
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip, points
 
@@ -250,16 +250,12 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         if self.choice is on_square:
             self.choice = before  # refused (nobody may pick now): the square goes too
 
-    def back(self) -> None:
-        """Back (or Esc): forget the last part picked. A new tile's shape came with the
-        pick before it (its square, or its verb), so Back takes both. A hinted move goes
-        back whole, as in every game."""
-        if self._take_hint_back():
-            return
-        choice = self.choice
+    def step_back(self, choice: Choice) -> Choice:
+        """A new tile's shape came with the pick before it (its square, or its verb), so
+        Back takes both."""
         if choice.picked("verb") in NEW_TILE and choice.picks and choice.picks[-1][0] == "exits":
-            self.choice = choice.back()
-        super().back()
+            choice = choice.back()
+        return choice.back()
 
     def is_secret(self, seat: int, action: Action, viewer: int | None) -> bool:
         """A split is the hit cart owner's secret: nobody else sees how the piles were made (C-5)."""

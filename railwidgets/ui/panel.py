@@ -740,8 +740,13 @@ class GameWidget(
                 error=True,
             )
             return
-        self.choice = self.choice.back()
+        self.choice = self.step_back(self.choice)
         self._show_choice(self.full_prompt())
+
+    def step_back(self, choice: Choice) -> Choice:
+        """``choice`` without its last pick: what Back leaves (a game whose one click makes
+        two picks takes both back)."""
+        return choice.back()
 
     def confirm(self) -> None:
         """Confirm (or Enter): do the decision picked in full."""
