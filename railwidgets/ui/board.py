@@ -1,8 +1,9 @@
 """``BoardView``: a fixed-size ``MultiCanvas`` with named layers, clicks and reconnects handled.
 
 - the bottom layer ("static") is drawn once per game; the layers above are
-  cleared and drawn again by :meth:`BoardView.redraw`, all inside one
-  ``hold_canvas()``: one comm message per redraw;
+  cleared and drawn again by :meth:`BoardView.redraw`, all in one comm message per
+  redraw, each layer's commands together (the page puts the layers together again
+  once for each layer a message draws on: see :func:`grouped`);
 - the canvas is never drawn wider than its pixel size (a ``VBox`` would stretch
   it); in a narrow cell it shrinks, keeping its proportions (ipycanvas maps
   click coordinates back to canvas pixels);
@@ -35,15 +36,16 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ipycanvas import MultiCanvas, hold_canvas
-from ipywidgets import HTML, Layout
+from ipycanvas import Canvas, MultiCanvas
+from ipycanvas.canvas import COMMANDS
+from ipywidgets import HTML, Box, Layout, Widget
 
 from railwidgets.draw.painter import Painter
 from railwidgets.ui.canvas import CanvasPainter
 from railwidgets.ui.controls import close_all
 from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS, load_css
 
-__all__ = ["BoardView", "Frame", "PerPlayerLayout", "draws"]
+__all__ = ["BoardView", "Frame", "PerPlayerLayout", "draws", "grouped"]
 
 DrawFn = Callable[[Painter], None]
 #: One picture of an animation: draws the layers above the static one.
@@ -110,6 +112,66 @@ def draws(painter: Painter, layer: str) -> bool:
     return painter.draws(layer) if isinstance(painter, OnlyLayers) else True
 
 
+_SWITCH = COMMANDS["switchCanvas"]
+_SLEEP = COMMANDS["sleep"]
+
+#: One command of ipycanvas's canvas manager: ``[code, args]`` or ``[code, args, buffers]``.
+Command = list[Any]
+
+
+def grouped(
+    commands: Sequence[Command], buffers: Sequence[Any], end: str
+) -> tuple[list[Command], list[Any]]:
+    """A batch of drawing commands with each canvas's commands together, ending on ``end``.
+
+    In the page, ipycanvas 0.14 puts a ``MultiCanvas``'s layers together again (every
+    layer drawn onto the visible canvas: a full-size copy each) once for every canvas
+    a message names, and once more for the canvas the last message ended on. A redraw
+    that goes from layer to layer and back names the same layer several times, so the
+    page puts the board together several times for one click (issue 27 item 16).
+
+    Here each canvas is named once, in the order first drawn on (commands on different
+    canvases do not depend on each other; each keeps its own order), and the batch ends
+    by naming ``end``: a canvas that is no layer of the board, so the next message's
+    first layer is put together once, not twice. A batch with a pause (an animation:
+    the page shows each frame before the next) keeps its order.
+
+    >>> switch = COMMANDS["switchCanvas"]
+    >>> fill = COMMANDS["fillRect"]
+    >>> batch = [[switch, ["A"]], [fill, [0], 1], [switch, ["B"]], [fill, [1]],
+    ...          [switch, ["A"]], [fill, [2]]]
+    >>> commands, buffers = grouped(batch, ["a0"], end="Z")
+    >>> [c[1] for c in commands]
+    [['A'], [0], [2], ['B'], [1], ['Z']]
+    >>> buffers
+    ['a0']
+    """
+    if any(command[0] == _SLEEP for command in commands):
+        return [*commands, [_SWITCH, [end]]], list(buffers)
+    by_canvas: dict[str, tuple[list[Command], list[Any]]] = {}
+    target: tuple[list[Command], list[Any]] | None = None
+    taken = 0
+    for command in commands:
+        if command[0] == _SWITCH:
+            target = by_canvas.setdefault(command[1][0], ([], []))
+            continue
+        if target is None:
+            raise ValueError("a batch of drawing commands must name its canvas first")
+        count = command[2] if len(command) > 2 else 0
+        target[0].append(command)
+        target[1].extend(buffers[taken : taken + count])
+        taken += count
+    out: list[Command] = []
+    out_buffers: list[Any] = []
+    for ref, (drawn, drawn_buffers) in by_canvas.items():
+        if drawn:
+            out.append([_SWITCH, [ref]])
+            out.extend(drawn)
+            out_buffers.extend(drawn_buffers)
+    out.append([_SWITCH, [end]])
+    return out, out_buffers
+
+
 class BoardView:
     """The board of a game widget: ``canvas`` (the ``MultiCanvas`` to put in a box) and ``painter``.
 
@@ -141,6 +203,10 @@ class BoardView:
         )
         self.canvas.add_class(BOARD_CLASS)
         self.style = HTML(f"<style>{BOARD_CSS}{load_css()}</style>", layout=Layout(display="none"))
+        # where each draw message ends (see grouped()): a canvas shown nowhere, but
+        # among the widgets shown beside the board (``parts``) so every page knows it
+        self.rest = Canvas(width=1, height=1)
+        self._rest_box = Box([self.rest], layout=Layout(display="none"))
         self.painter = CanvasPainter(self.canvas, self.layers)
         self._draw_static = draw_static
         self._draw_dynamic = draw_dynamic
@@ -170,43 +236,71 @@ class BoardView:
         the layers it draws again (a later frame may only move what changed). It ends on the usual picture, so the last
         frame the page shows is exactly the static redraw. ``only`` names the upper
         layers to draw again (the others keep what they show: their drawing calls are
-        not sent). Everything goes out in one ``hold_canvas()``: one message.
+        not sent). Everything goes out in one message (inside a ``hold_canvas()``
+        already begun, in that one's message), each layer's commands together.
         """
         painter = self.painter
         manager = self.canvas._canvas_manager  # ipycanvas 0.14 private API, pinned
+        if manager._caching:  # inside someone's hold_canvas(): their message carries it
+            self._draw(painter, static, frames, pause, only)
+            self.redraws += 1
+            return
         # Every batch names its canvas first, so a page that connected late or missed
         # a batch still knows where the commands go.
         manager._current_canvas = None
+        manager._caching = True
         try:
-            with hold_canvas():
-                # The animation plays over the board as it was, then the new picture (a new
-                # static layer too: say, the cover between two people) replaces it. The
-                # upper layers are cleared once; each frame clears what it draws again.
-                if frames:
-                    for name in self.layers[1:]:
-                        painter.clear(name)
-                for frame in frames:
-                    painter.layer(self.layers[-1])
-                    frame(painter)
-                    painter.sleep(pause)
-                if static:
-                    painter.clear(self.layers[0])
-                    painter.layer(self.layers[0])
-                    self._draw_static(painter)
-                upper = [name for name in self.layers[1:] if not only or name in only]
-                for name in upper:
-                    painter.clear(name)
-                painter.layer(self.layers[1] if len(self.layers) > 1 else self.layers[0])
-                self._draw_dynamic(OnlyLayers(painter, upper) if only else painter)
+            self._draw(painter, static, frames, pause, only)
+            commands, buffers = grouped(
+                manager._commands_cache, manager._buffers_cache, end=_reference(self.rest)
+            )
         except BaseException:
-            # hold_canvas() has no finally: drop the half-made batch and stop holding,
-            # or every canvas of the kernel would keep holding its commands
+            # drop the half-made batch and stop holding, or every canvas of the kernel
+            # would keep holding its commands
+            painter.forget_styles()
+            raise
+        finally:
             manager._commands_cache = []
             manager._buffers_cache = []
             manager._caching = False
-            painter.forget_styles()
-            raise
+        manager._current_canvas = self.rest
+        if len(commands) > 1:  # more than the closing switch
+            manager._send_custom(commands, buffers)
         self.redraws += 1
+
+    def _draw(
+        self,
+        painter: CanvasPainter,
+        static: bool,
+        frames: Sequence[Frame],
+        pause: float,
+        only: Sequence[str],
+    ) -> None:
+        # The animation plays over the board as it was, then the new picture (a new
+        # static layer too: say, the cover between two people) replaces it. The
+        # upper layers are cleared once; each frame clears what it draws again.
+        if frames:
+            for name in self.layers[1:]:
+                painter.clear(name)
+        for frame in frames:
+            painter.layer(self.layers[-1])
+            frame(painter)
+            painter.sleep(pause)
+        if static:
+            painter.clear(self.layers[0])
+            painter.layer(self.layers[0])
+            self._draw_static(painter)
+        upper = [name for name in self.layers[1:] if not only or name in only]
+        for name in upper:
+            painter.clear(name)
+        painter.layer(self.layers[1] if len(self.layers) > 1 else self.layers[0])
+        self._draw_dynamic(OnlyLayers(painter, upper) if only else painter)
+
+    @property
+    def unseen(self) -> tuple[Widget, ...]:
+        """The widgets to show beside the canvas that take no room: the board's CSS, and
+        the canvas each draw message ends on (shown, so every page knows it)."""
+        return (self.style, self._rest_box)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -260,7 +354,12 @@ class BoardView:
             layer.close()
         self.canvas.layout.close()
         self.canvas.close()
-        close_all(self.style)
+        close_all(self.style, self._rest_box)
+
+
+def _reference(widget: Widget) -> str:
+    """How a draw message names a widget (``widget_serialization``'s ``IPY_MODEL_…``)."""
+    return f"IPY_MODEL_{widget.model_id}"
 
 
 class PerPlayerLayout:

@@ -169,7 +169,7 @@ class GameWidget(
         )
         side.add_class(SIDE_CLASS)  # as tall as the board, the list scrolls (theme.BOARD_CSS)
         self.main_row = widgets.HBox(
-            [self.board.canvas, side, self.board.style], layout=widgets.Layout(flex_flow="row wrap")
+            [self.board.canvas, side, *self.board.unseen], layout=widgets.Layout(flex_flow="row wrap")
         )
         self.add_class("railwidgets")
         self.add_class(f"railwidgets-{type(self.game).NAME}")

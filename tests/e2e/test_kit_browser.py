@@ -437,7 +437,7 @@ def test_jupyterlab_tutorial_pictures_status_and_wheel_at_1280x800(
     scroller.evaluate("(el) => { el.scrollTop = 0; }")
     area = scroller.bounding_box()
     assert area is not None
-    boards = page.locator(".jp-Notebook canvas")
+    boards = page.locator(".jp-Notebook canvas.railwidgets-board")
     lefts = [b["x"] for b in (boards.nth(i).bounding_box() for i in range(boards.count())) if b]
     margin_x = min(lefts) - 12
     assert margin_x > area["x"] + 4, f"no margin left of the boards ({lefts}, {area})"

@@ -169,7 +169,7 @@ def assert_every_widget_shows_again(page: Page, notebook: Path, timeout_s: float
     expected = sum(
         "OffTheRailsWidget(" in "".join(c["source"]) for c in cells if c["cell_type"] == "code"
     )
-    boards = page.locator(".jp-Notebook .jp-OutputArea canvas")
+    boards = page.locator(".jp-Notebook .jp-OutputArea canvas.railwidgets-board")
     failed = page.get_by_text("Error displaying widget")
     deadline = time.monotonic() + timeout_s
     while boards.count() < expected and failed.count() == 0:

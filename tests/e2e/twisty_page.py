@@ -55,7 +55,7 @@ class TwistyView:
 
     @property
     def canvas(self) -> Locator:
-        return self.root.locator("canvas").first
+        return self.root.locator("canvas.railwidgets-board")
 
     @property
     def status(self) -> Locator:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import ipycanvas.canvas
 from ipycanvas import MultiCanvas, hold_canvas
@@ -11,6 +14,24 @@ from railwidgets.ui.board import BoardView
 from railwidgets.ui.canvas import CanvasPainter
 from railwidgets.ui.theme import BOARD_CLASS, BOARD_CSS
 from tests.ui.messages import count_messages
+
+
+@contextlib.contextmanager
+def record_commands() -> Iterator[list[list[Any]]]:
+    """Every message the canvas manager sends, as its list of commands."""
+    manager = ipycanvas.canvas._CANVAS_MANAGER
+    sent: list[list[Any]] = []
+    original = manager._send_custom
+
+    def record(commands: Any, buffers: Any = ()) -> None:
+        sent.append(list(commands))
+        original(commands, list(buffers))
+
+    manager._send_custom = record
+    try:
+        yield sent
+    finally:
+        manager._send_custom = original
 
 
 def test_a_held_drawing_is_one_message_and_styles_are_sent_once() -> None:
@@ -193,3 +214,51 @@ def test_a_redraw_of_only_some_layers_sends_nothing_for_the_others() -> None:
         del manager.send_draw_command
     touched = {canvas for canvas, _ in sent}
     assert touched == {board.canvas[2]}  # the pieces layer keeps its picture, untouched
+
+
+def test_27_16_a_redraw_names_each_layer_once_and_ends_off_the_board() -> None:
+    # The page puts a MultiCanvas's layers together once for each canvas a message
+    # names, and once more for the canvas the message before ended on: a redraw that
+    # goes from layer to layer and back made the page do it three or four times a click.
+    board = BoardView(
+        100,
+        50,
+        draw_static=lambda p: p.rect(0, 0, 100, 50, fill="#FFFFFF"),
+        draw_dynamic=lambda p: (
+            p.layer("pieces"),
+            p.circle(10, 10, 5, fill="#C62828"),
+            p.layer("highlights"),
+            p.circle(20, 10, 5, fill="#1E5AA8"),
+            p.layer("pieces"),  # back to a layer already drawn on
+            p.circle(30, 10, 5, fill="#2E7D32"),
+        ),
+        on_click=lambda x, y: None,
+    )
+    switch = ipycanvas.canvas.COMMANDS["switchCanvas"]
+    for redraw in (lambda: board.redraw(static=True), board.redraw):
+        with record_commands() as batches:
+            redraw()
+        assert len(batches) == 1
+        named = [c[1][0] for c in batches[0] if c[0] == switch]
+        rest = f"IPY_MODEL_{board.rest.model_id}"
+        assert named[0] != rest  # it names its first layer: a page that just came knows it
+        assert named[-1] == rest and rest not in named[:-1]
+        assert len(named) == len(set(named)), named
+        fills = [c[1][1] for c in batches[0] if c[1][:1] == [0]]  # fill_style commands
+        assert fills.index("#C62828") < fills.index("#2E7D32")  # a layer keeps its order
+    # the canvas the messages end on is shown beside the board (so every page knows it)
+    assert board.rest in board.unseen[1].children
+
+
+def test_27_16_an_animation_keeps_its_order() -> None:
+    board = make_board([])
+    switch, sleep = (ipycanvas.canvas.COMMANDS[n] for n in ("switchCanvas", "sleep"))
+    frames = [
+        lambda p: p.circle(5, 5, 2, fill="#000000"),
+        lambda p: p.circle(9, 9, 2, fill="#000000"),
+    ]
+    with record_commands() as batches:
+        board.redraw(frames=frames, pause=0.1)
+    codes = [c[0] for c in batches[0]]
+    assert codes.count(sleep) == 2
+    assert codes[-1] == switch  # and it ends off the board too
