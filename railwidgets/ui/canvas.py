@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas
+from ipycanvas.canvas import COMMANDS
 
 from railwidgets.draw.painter import (
     FONT_FAMILY,
@@ -57,9 +58,13 @@ class CanvasPainter(ArcByPath):
     # -- style cache -------------------------------------------------------------------------
 
     def _set(self, name: str, value: Any) -> None:
-        styles = self._styles.setdefault(id(self._layer), {})
+        layer = self._layer
+        styles = self._styles.setdefault(id(layer), {})
         if styles.get(name, _UNSET) != value:
-            setattr(self._layer, name, value)
+            # the command ipycanvas's ``Canvas.__setattr__`` sends, without its traitlets
+            # round (validation and change notices cost more than the drawing, and
+            # nothing reads the traits back: issue 27 item 16)
+            layer._canvas_manager.send_command(layer, [_SET_STYLE, [Canvas.ATTRS[name], value]])
             styles[name] = value
 
     def _colours(self, fills: Sequence[str]) -> np.ndarray:
@@ -339,6 +344,7 @@ class CanvasPainter(ArcByPath):
 
 
 _UNSET = object()
+_SET_STYLE = COMMANDS["set"]
 
 
 def _shape_array(shapes: Sequence[Sequence[Point]]) -> np.ndarray | list[np.ndarray]:
