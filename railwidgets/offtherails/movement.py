@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from railwidgets.core.grid import opposite
-from railwidgets.i18n import NT_, T_, TC_, joined
+from railwidgets.i18n import NT_, T_, TC_, Text, joined
 from railwidgets.offtherails import missions
 from railwidgets.offtherails.board import (
     CROSS,
@@ -86,19 +86,29 @@ class Config(NamedTuple):
 
 
 def items_text(items: Items) -> str:
-    """``"2 ruby, 1 rock"``, or ``"nothing"`` (a Text: in any language, with the plural
+    """``"2 rubies, 1 rock"``, or ``"nothing"`` (a Text: in any language, with the plural
     each language takes)."""
-    parts = [_COUNTED[k](n) for k, n in enumerate(items) if n]
+    parts = [counted(k, n) for k, n in enumerate(items) if n]
     return joined(parts) if parts else T_("nothing")
 
 
-#: ``n`` items of each kind (English keeps the kind's name as it is: "2 ruby").
+def counted(kind: int, n: int) -> Text:
+    """``n`` items of ``kind`` (0 rock … 4 diamond): "1 ruby", "2 rubies", "2 gold".
+
+    >>> from railwidgets.i18n import tr
+    >>> tr(counted(1, 1)), tr(counted(1, 2)), tr(counted(3, 2))
+    ('1 ruby', '2 rubies', '2 gold')
+    """
+    return _COUNTED[kind](n)
+
+
+#: ``n`` items of each kind.
 _COUNTED = (
-    lambda n: NT_("{n} rock", "{n} rock", n),
-    lambda n: NT_("{n} ruby", "{n} ruby", n),
-    lambda n: NT_("{n} emerald", "{n} emerald", n),
+    lambda n: NT_("{n} rock", "{n} rocks", n),
+    lambda n: NT_("{n} ruby", "{n} rubies", n),
+    lambda n: NT_("{n} emerald", "{n} emeralds", n),
     lambda n: NT_("{n} gold", "{n} gold", n),
-    lambda n: NT_("{n} diamond", "{n} diamond", n),
+    lambda n: NT_("{n} diamond", "{n} diamonds", n),
 )
 
 

@@ -18,11 +18,12 @@ these inside its ``use(lang)``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railwidgets.i18n import N_, _, ngettext, tr
-from railwidgets.offtherails.components import CART_WORDS, MISSIONS, compass
+from railwidgets.offtherails.components import CART_WORDS, KINDS, MISSIONS, compass
+from railwidgets.offtherails.movement import counted
 
 __all__ = ["items_words", "position_words", "square_target_words", "square_words", "track_words"]
 
@@ -58,14 +59,6 @@ STAGES = {
     "chasm": N_("placing a chasm token"),
     "over": N_("the game is over"),
 }
-#: ``n`` items of each kind (the log's own words for them: "2 ruby").
-_COUNTED: dict[str, Callable[[int], str]] = {
-    "rock": lambda n: ngettext("{n} rock", "{n} rock", n).format(n=n),
-    "ruby": lambda n: ngettext("{n} ruby", "{n} ruby", n).format(n=n),
-    "emerald": lambda n: ngettext("{n} emerald", "{n} emerald", n).format(n=n),
-    "gold": lambda n: ngettext("{n} gold", "{n} gold", n).format(n=n),
-    "diamond": lambda n: ngettext("{n} diamond", "{n} diamond", n).format(n=n),
-}
 
 
 def square_words(square: Sequence[int]) -> str:
@@ -88,13 +81,16 @@ def track_words(exits: str) -> str:
 
 
 def items_words(items: Mapping[str, int]) -> str:
-    """Items counted by kind ("1 ruby, 2 gold"), in the language in use; "" for none.
+    """Items counted by kind ("2 rubies, 1 gold"), in the language in use, in the log's
+    words (:func:`~railwidgets.offtherails.movement.counted`); "" for none.
 
-    >>> items_words({"rock": 0, "ruby": 1, "gold": 2})
-    '1 ruby, 2 gold'
+    >>> items_words({"rock": 0, "ruby": 2, "gold": 1})
+    '2 rubies, 1 gold'
     """
     return ", ".join(
-        _COUNTED[kind](n) if kind in _COUNTED else f"{n} {kind}" for kind, n in items.items() if n
+        tr(counted(KINDS.index(kind), n)) if kind in KINDS else f"{n} {kind}"
+        for kind, n in items.items()
+        if n
     )
 
 
