@@ -413,22 +413,29 @@ _ARM_PROBE_JS = """
     return hash;
   };
   const before = fingerprint();
+  const probe = {};  // this probe: a later one's result is not this one's to give
+  window.__railwidgetsProbe = probe;
   window.__railwidgetsLatency = null;
-  const channel = new MessageChannel();
-  let start = 0;
-  channel.port1.onmessage = () => {
+  let start = null;
+  let over = false;
+  const done = (latency) => {
+    if (over) return;
+    over = true;
+    delete context.drawImage;  // the prototype's again
+    if (window.__railwidgetsProbe === probe) window.__railwidgetsLatency = latency;
+  };
+  // ipycanvas shows a picture by copying it onto the visible canvas (drawImage): look
+  // after each copy, and nothing in between (no loop taking the page's time)
+  context.drawImage = function (...args) {
+    CanvasRenderingContext2D.prototype.drawImage.apply(this, args);
+    if (start === null) return;
+    context.getImageData(0, 0, 1, 1);  // the copy is made now, not when next shown
     const now = performance.now();
-    if (fingerprint() !== before) {
-      window.__railwidgetsLatency = performance.now() - start;
-    } else if (now - start > timeoutMs) {
-      window.__railwidgetsLatency = -1;
-    } else {
-      channel.port2.postMessage(0);
-    }
+    if (fingerprint() !== before) done(now - start);
   };
   window.addEventListener(eventName, () => {
     start = performance.now();
-    channel.port2.postMessage(0);
+    setTimeout(() => done(-1), timeoutMs);
   }, {capture: true, once: true});
 }
 """
@@ -442,13 +449,15 @@ def arm_latency_probe(
 ) -> None:
     """Get ready to time the next ``event`` (captured on the window) to changed pixels.
 
-    The page remembers the canvas's pixels now; from the event on it compares them
-    again after every task (a ``MessageChannel`` loop, no animation-frame rounding).
-    ``around=(x, y, r)`` watches only the square of half-side ``r`` round canvas pixel
-    ``(x, y)``, where the answer to the click is drawn: reading back and hashing a whole
-    1000×640 board after every task costs the page several milliseconds a time, more
-    than the drawing being timed, and more on a big canvas than on a small one. Read
-    the result with :func:`read_latency_ms`.
+    ipycanvas shows every picture by copying it onto the visible canvas
+    (``drawImage``); the probe wraps that call on ``canvas``'s context and, after each
+    copy from the event on, makes the copy (reads one pixel back) and compares the
+    pixels with those before. Nothing runs in between: an earlier probe compared
+    after every task, a loop that kept one of the machine's two cores busy while the
+    kernel worked for the click, and so slowed what it measured. ``around=(x, y, r)``
+    compares only the square of half-side ``r`` round canvas pixel ``(x, y)``, where
+    the answer to the click is drawn (a change elsewhere, a status light, is not the
+    answer). Read the result with :func:`read_latency_ms`.
     """
     area = None
     if around is not None:
