@@ -5,8 +5,14 @@
 2. The strength table: the search bot against the games' greedy bots (random
    bots where a game has none), seats rotated, its win share with the 95%
    Wilson interval and what a fair share would be.
+3. ``--ladder``: the search bot's levels (easy, medium, hard: ``LEVELS`` in
+   ``railwidgets/core/search.py``) against each other and against the greedy bot,
+   two players, seats rotated: each row's win share against each column, with its
+   95% interval (a level counts simulated games, so the ladder is the same on any
+   machine; only the minutes change).
 
     .venv/bin/python benchmarks/bots.py                       # small: 12 games, 0.25 s
+    .venv/bin/python benchmarks/bots.py --ladder --games 40   # the ladder, 40 games a pair
     .venv/bin/python benchmarks/bots.py --games 200 --seconds 1 --workers 8
     .venv/bin/python benchmarks/bots.py --game offtherails --games 24 --seconds 1 --workers 1
 
@@ -27,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from railwidgets.arena import bot_names, tournament
 from railwidgets.core import RandomBot
 from railwidgets.core.game import Game, game_class
-from railwidgets.core.search import SearchBot
+from railwidgets.core.search import LEVELS, SEARCH_SEATS, SearchBot
 
 #: The table's games: (game, players).
 TABLE = (("minirails", 3), ("twistytracks", 2), ("offtherails", 2))
@@ -69,11 +75,7 @@ def strength(
         f"{'game':<14} {'opponents':<10} {'games':>5} {'win share':>9} "
         f"{'95% interval':>17} {'fair':>6} {'×fair':>6} {'minutes':>7}"
     )
-    executor = None
-    if workers:
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(max_workers=workers)
+    executor = _pool(workers)
     try:
         for game, players in table:
             opponent = "greedy" if "greedy" in bot_names(game) else "random"
@@ -101,6 +103,67 @@ def strength(
             executor.shutdown()
 
 
+def ladder(games: int, workers: int | None, table: tuple[tuple[str, int], ...] = TABLE) -> None:
+    """Each level against each other level and the greedy bot, two players a game."""
+    levels = {kind: level for kind, level in SEARCH_SEATS.items()}
+    print("\nThe search bot's levels, two players, seats rotated")
+    print(
+        ", ".join(
+            f"{level}: {LEVELS[level].iterations} iterations"
+            + (
+                f", one of its {LEVELS[level].choices} best moves"
+                if LEVELS[level].choices > 1
+                else ""
+            )
+            for level in LEVELS
+        )
+    )
+    executor = _pool(workers)
+    try:
+        for game, _players in table:
+            opponent = "greedy" if "greedy" in bot_names(game) else "random"
+            rows = list(levels)
+            columns = [*rows, opponent]
+            shares: dict[tuple[str, str], tuple[float, float, float, int]] = {}
+            start = time.perf_counter()
+            for i, row in enumerate(rows):
+                for column in columns[i + 1 :]:
+                    results = tournament(
+                        game, [row, column], games, seed=2000, executor=executor, progress=False
+                    )
+                    shares[row, column] = results.win_shares()[row]
+                    share, low, high, n = shares[row, column]
+                    shares[column, row] = (1 - share, 1 - high, 1 - low, n)
+                    for error in results.errors:
+                        print(f"  failed: {error}")
+            print(
+                f"\n{game}: win share of the row against the column "
+                f"({games} games a pair, {(time.perf_counter() - start) / 60:.1f} minutes)"
+            )
+            name = {kind: levels.get(kind, kind) for kind in columns}
+            print(f"{'':<8}" + "".join(f"{name[c]:>18}" for c in columns))
+            for row in rows:
+                cells = []
+                for column in columns:
+                    if column == row:
+                        cells.append(f"{'—':>18}")
+                        continue
+                    share, low, high, _n = shares[row, column]
+                    cells.append(f"{share:>6.0%} ({low:>3.0%}–{high:>4.0%})")
+                print(f"{name[row]:<8}" + "".join(cells))
+    finally:
+        if executor is not None:
+            executor.shutdown()
+
+
+def _pool(workers: int | None):  # type: ignore[no-untyped-def]
+    if not workers:
+        return None
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12, help="games per game (default 12)")
@@ -108,10 +171,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, help="processes (default: one per core)")
     parser.add_argument("--speed-only", action="store_true", help="skip the strength table")
     parser.add_argument(
+        "--ladder", action="store_true", help="the levels' ladder (instead of the tables)"
+    )
+    parser.add_argument(
         "--game", choices=[game for game, _ in TABLE], help="only this game's row (default: all)"
     )
     args = parser.parse_args()
     table = tuple(row for row in TABLE if args.game in (None, row[0]))
+    if args.ladder:
+        ladder(args.games, args.workers, table)
+        return
     speed(args.seconds, table)
     if not args.speed_only:
         strength(args.games, args.seconds, args.workers, table)

@@ -22,7 +22,9 @@ a process pool you keep), or a Dask cluster's::
 that fails, or an executor that breaks midway, does not lose the games that
 finished: they are returned, ``results.errors`` says what failed, and a warning
 is shown. Bots are named as ``name`` or ``name:option=value,...``: ``random``,
-``search:seconds=0.5``, ``greedy`` (a game's own bot, where it has one).
+``greedy`` (a game's own bot, where it has one), the search bot's levels
+``search-easy``, ``search`` (medium) and ``search-hard``, or a search bot of a budget
+of your own, ``search:seconds=0.5``.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from typing import Any
 from railwidgets.core.bots import Bot, RandomBot, handed
 from railwidgets.core.errors import OptionError
 from railwidgets.core.game import Game, game_class
-from railwidgets.core.search import SearchBot
+from railwidgets.core.search import SEARCH_SEATS, SearchBot
 
 __all__ = [
     "ArenaWarning",
@@ -90,19 +92,31 @@ def _game_bot(game: str, name: str) -> type | None:
 
 
 def bot_names(game: str) -> list[str]:
-    """The bots the arena can make for ``game``."""
-    return ["random", "search"] + (["greedy"] if _game_bot(game, "greedy") else [])
+    """The bots the arena can make for ``game``: the seat kinds of the widgets and tables
+    (the search bot at each level, ``search`` being medium).
+
+    >>> bot_names("minirails")
+    ['random', 'search-easy', 'search', 'search-hard', 'greedy']
+    """
+    return ["random", *SEARCH_SEATS] + (["greedy"] if _game_bot(game, "greedy") else [])
 
 
 def make_bot(spec: str, game: str, seed: int) -> Bot:
     """The bot named by ``spec`` for ``game``, seeded (a clear ``OptionError`` otherwise).
 
+    ``search-easy``, ``search`` and ``search-hard`` are the search bot's levels
+    (:data:`~railwidgets.core.search.LEVELS`), as in the widgets' seats; options change
+    them, but ``search`` with options is a search bot of that budget alone
+    (``search:seconds=0.5``).
+
     >>> make_bot("search:iterations=50", "twistytracks", seed=1)
     SearchBot(iterations=50)
+    >>> make_bot("search-hard", "twistytracks", seed=1)
+    SearchBot(iterations=1600)
     >>> make_bot("clever", "minirails", seed=1)
     Traceback (most recent call last):
     ...
-    railwidgets.core.errors.OptionError: there is no bot 'clever' for Mini Rails (known for it: random, search, greedy)
+    railwidgets.core.errors.OptionError: there is no bot 'clever' for Mini Rails (known for it: random, search-easy, search, search-hard, greedy)
     """
     if not isinstance(spec, str):
         raise OptionError(f"a bot is named by a string such as 'search:seconds=0.5', not {spec!r}")
@@ -110,8 +124,10 @@ def make_bot(spec: str, game: str, seed: int) -> Bot:
     try:
         if name == "random":
             return RandomBot(seed=seed, **options)
-        if name == "search":
+        if name == "search" and options:
             return SearchBot(seed=seed, **options)
+        if name in SEARCH_SEATS:
+            return SearchBot.at(SEARCH_SEATS[name], seed, **options)
         cls = _game_bot(game, name)
         if cls is None:
             known = ", ".join(bot_names(game))

@@ -42,7 +42,46 @@ from railwidgets.core.bots import View, sampler, seat_view
 from railwidgets.core.errors import OptionError
 from railwidgets.core.game import Game, ViewSampler
 
-__all__ = ["SearchBot", "Thought"]
+__all__ = ["LEVELS", "SEARCH_SEATS", "Level", "SearchBot", "Thought"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """How strongly a search bot plays: the work it does for each decision, and how
+    carefully it picks among the moves that work found.
+
+    A level is counted in simulated games (iterations), not seconds: the same level
+    plays the same moves on a fast machine and a slow one, and a game with bots at
+    any level replays from its seed.
+    """
+
+    #: Simulated games per decision.
+    iterations: int
+    #: It plays one of its ``choices`` best moves, at random (``1``: always its best).
+    choices: int = 1
+
+
+#: The search bot's levels (:meth:`SearchBot.at`), weakest first.
+#:
+#: ========  ==========  =======================================================
+#: level     iterations  plays
+#: ========  ==========  =======================================================
+#: easy      40          one of its 3 best moves, at random: a beginner can win
+#: medium    400         its best move (the "Search bot" seat, and a table's)
+#: hard      1600        its best move, from four times medium's look-ahead
+#: ========  ==========  =======================================================
+#:
+#: How they fare against each other and against the games' greedy bots:
+#: ``benchmarks/bots.py --ladder`` (the table is in ``notebooks/strategy.ipynb``).
+LEVELS: dict[str, Level] = {
+    "easy": Level(iterations=40, choices=3),
+    "medium": Level(iterations=400),
+    "hard": Level(iterations=1600),
+}
+
+#: The search bot's seat kinds (New game's seats, a table's seats, the arena's bots),
+#: each with its level. ``"search"`` is medium: saved games and tables name it so.
+SEARCH_SEATS: dict[str, str] = {"search-easy": "easy", "search": "medium", "search-hard": "hard"}
 
 
 @dataclass(frozen=True)
@@ -104,7 +143,9 @@ class SearchBot:
     :func:`_favourite_margin`). Where a game plays its own roll-outs
     (``rollout(game, rng, limit)`` there, see :func:`_rollout_policy`), they replace
     the random play, the tree stays one level deep, and the root moves take turns on
-    common samples (:meth:`_search_paired`).
+    common samples (:meth:`_search_paired`). With ``choices`` above 1 it plays gently:
+    one of its ``choices`` best moves, at random. :meth:`at` makes the bot of a level
+    (easy, medium, hard: :data:`LEVELS`).
     """
 
     name = "Search bot"
@@ -117,6 +158,7 @@ class SearchBot:
         exploration: float = 0.7,
         rollout_limit: int | None = None,
         shortlist: int = 12,
+        choices: int = 1,
     ):
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
             raise OptionError(f"the search bot's seconds must be more than 0, not {seconds!r}")
@@ -128,8 +170,11 @@ class SearchBot:
             )
         if rollout_limit is not None and (not isinstance(rollout_limit, int) or rollout_limit < 0):
             raise OptionError(f"rollout_limit must be a whole number ≥ 0, not {rollout_limit!r}")
+        if not isinstance(choices, int) or isinstance(choices, bool) or choices < 1:
+            raise OptionError(f"choices must be a whole number above 0, not {choices!r}")
         self.seconds = float(seconds)
         self.iterations = iterations
+        self.choices = choices
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.shortlist = shortlist
@@ -139,9 +184,30 @@ class SearchBot:
         self._rng = random.Random(seed)
         self.last: Thought | None = None
 
+    @classmethod
+    def at(cls, level: str, seed: int | None = None, **options: Any) -> SearchBot:
+        """The search bot of ``level`` (``"easy"``, ``"medium"`` or ``"hard"``, see :data:`LEVELS`);
+        ``options`` (those of :class:`SearchBot`) change it.
+
+        >>> SearchBot.at("easy", seed=1)
+        SearchBot(iterations=40, choices=3)
+        >>> SearchBot.at("genius")
+        Traceback (most recent call last):
+        ...
+        railwidgets.core.errors.OptionError: a search bot's level is 'easy', 'medium' or 'hard', not 'genius'
+        """
+        if level not in LEVELS:
+            *first, last = map(repr, LEVELS)
+            known = f"{', '.join(first)} or {last}"
+            raise OptionError(f"a search bot's level is {known}, not {level!r}")
+        chosen = LEVELS[level]
+        made = {"iterations": chosen.iterations, "choices": chosen.choices, **options}
+        return cls(seed=seed, **made)
+
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
-        return f"SearchBot({budget})"
+        careless = f", choices={self.choices}" if self.choices > 1 else ""
+        return f"SearchBot({budget}{careless})"
 
     def choose(self, view: View, cancel: threading.Event | None = None) -> Action:
         """The action to play for the seat whose view this is."""
@@ -286,6 +352,8 @@ class SearchBot:
             action, visits, value = ranking[0]
         else:  # one legal action, or cancelled before the first iteration
             action, visits, value = legal[0], 0, 0.0
+        if self.choices > 1 and len(ranking) > 1:  # a gentler level: one of its best few
+            action, visits, value = self._rng.choice(ranking[: self.choices])
         thought = Thought(
             action,  # type: ignore[arg-type]
             value,

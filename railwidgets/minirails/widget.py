@@ -55,7 +55,7 @@ from railwidgets.minirails.rules import Build, Game
 from railwidgets.minirails.story import draw_recent_moves, round_end_frames
 from railwidgets.ui.board import PerPlayerLayout, draws
 from railwidgets.ui.choice import ChoiceError
-from railwidgets.ui.controls import ChoiceButton
+from railwidgets.ui.controls import ChoiceButton, seat_choices
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip, points
 
@@ -97,10 +97,9 @@ class MiniRailsWidget(PerPlayerLayout, GameWidget):
 
     GAME = Game
     FIRST_STEPS = N_("Click a disc in the market, then <b>Buy</b> or <b>Build</b> (and a lit hex).")
-    SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
-        **GameWidget.SEAT_CHOICES,
-        "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
-    }
+    SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = seat_choices(
+        greedy=(N_("Greedy bot"), GreedyBot)
+    )
     DEFAULT_BOT: ClassVar[str] = "greedy"
     BUTTONS = (
         ChoiceButton(

@@ -69,6 +69,7 @@ from railwidgets.offtherails.rules import SOLO_RESULT_WORDS, Game
 from railwidgets.offtherails.sidebar import clan_name, player_name, seat_colour
 from railwidgets.ui.board import Frame, PerPlayerLayout, draws
 from railwidgets.ui.choice import Choice, ChoiceError
+from railwidgets.ui.controls import seat_choices
 from railwidgets.ui.panel import HUMAN, ChoiceButton, GameWidget, SeatChoice
 from railwidgets.ui.theme import chip, points
 
@@ -170,10 +171,9 @@ class OffTheRailsWidget(PerPlayerLayout, GameWidget):
         "Pick your side, then an action, then a lit square or arrow; <b>End actions</b> "
         "sets the carts moving."
     )
-    SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
-        **GameWidget.SEAT_CHOICES,
-        "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
-    }
+    SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = seat_choices(
+        greedy=(N_("Greedy bot"), GreedyBot)
+    )
     DEFAULT_BOT: ClassVar[str] = "greedy"
     CONFIRM: ClassVar[frozenset[str]] = frozenset({"place_tile", "upgrade"})
     BUTTONS: ClassVar[tuple[ChoiceButton, ...]] = (

@@ -23,23 +23,23 @@ import hashlib
 import importlib
 
 from railwidgets.core.bots import Bot, RandomBot
-from railwidgets.core.search import SearchBot
+from railwidgets.core.search import SEARCH_SEATS, SearchBot
 
-__all__ = ["BOT_KINDS", "HUMAN", "SEARCH_ITERATIONS", "bot_seed_for", "make_bot", "seat_kinds"]
+__all__ = ["BOT_KINDS", "HUMAN", "bot_seed_for", "make_bot", "seat_kinds"]
 
 #: The seat kind of a person.
 HUMAN = "human"
-#: The bots a table knows, by the names the widgets' seat menus use.
-BOT_KINDS = ("random", "greedy", "search")
-#: The search bot's iterations at a table (no time limit: the same move on any machine).
-SEARCH_ITERATIONS = 400
+#: The bots a table knows, by the names the widgets' seat menus use (the search bot at
+#: each level, :data:`~railwidgets.core.search.LEVELS`: a number of iterations, no time
+#: limit, so the same move on any machine).
+BOT_KINDS = ("random", "greedy", *SEARCH_SEATS)
 
 
 def seat_kinds() -> tuple[str, ...]:
     """Every seat kind a table accepts.
 
     >>> seat_kinds()
-    ('human', 'random', 'greedy', 'search')
+    ('human', 'random', 'greedy', 'search-easy', 'search', 'search-hard')
     """
     return (HUMAN, *BOT_KINDS)
 
@@ -61,12 +61,14 @@ def make_bot(game: str, kind: str, seed: int) -> Bot:
     >>> make_bot("minirails", "juggler", 1)
     Traceback (most recent call last):
     ...
-    ValueError: a table's seat is 'human' or a bot ('random', 'greedy', 'search'), not 'juggler'
+    ValueError: a table's seat is 'human' or a bot ('random', 'greedy', 'search-easy', 'search', 'search-hard'), not 'juggler'
+    >>> make_bot("minirails", "search-easy", 1)
+    SearchBot(iterations=40, choices=3)
     """
     if kind == "random":
         return RandomBot(seed)
-    if kind == "search":
-        return SearchBot(seconds=3600.0, iterations=SEARCH_ITERATIONS, seed=seed)
+    if kind in SEARCH_SEATS:
+        return SearchBot.at(SEARCH_SEATS[kind], seed)
     if kind == "greedy":
         module = importlib.import_module(f"railwidgets.{game}.bots")
         return module.GreedyBot(seed)  # type: ignore[no-any-return]

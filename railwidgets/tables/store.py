@@ -262,7 +262,8 @@ class Store(ABC):
         table_id: str | None = None,
     ) -> NewTable:
         """A new table playing ``game`` (its moves so far are stored too), one seat kind
-        per player (``"human"``, or a bot: ``"random"``, ``"greedy"`` or ``"search"``).
+        per player (``"human"``, or a bot: ``"random"``, ``"greedy"``, or the search bot at a
+        level, ``"search-easy"``, ``"search"`` or ``"search-hard"``).
 
         Returns the table's id and one fresh token per human seat: hand each to the
         person at that seat (the store keeps only their hashes)."""

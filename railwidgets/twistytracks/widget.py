@@ -45,7 +45,7 @@ from railwidgets.twistytracks.rules import Game, PlaceTile
 from railwidgets.twistytracks.scoreboard import player_swatch
 from railwidgets.ui.board import draws
 from railwidgets.ui.choice import ChoiceError, Parts
-from railwidgets.ui.controls import ChoiceButton
+from railwidgets.ui.controls import ChoiceButton, seat_choices
 from railwidgets.ui.language import words
 from railwidgets.ui.panel import HUMAN, GameWidget, SeatChoice
 from railwidgets.ui.recent import RECENT_SHOWN
@@ -90,10 +90,9 @@ class TwistyTracksWidget(GameWidget):
     FIRST_STEPS = N_(
         "Click a lit space, turn the tile (<b>Rotate</b> or R), then press <b>Place</b>."
     )
-    SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = {
-        **GameWidget.SEAT_CHOICES,
-        "greedy": (N_("Greedy bot"), lambda seed: GreedyBot(seed)),
-    }
+    SEAT_CHOICES: ClassVar[dict[str, SeatChoice]] = seat_choices(
+        greedy=(N_("Greedy bot"), GreedyBot)
+    )
     DEFAULT_BOT: ClassVar[str] = "greedy"
     BUTTONS = (
         ChoiceButton(

@@ -14,15 +14,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from railwidgets.core.bots import RandomBot
 from railwidgets.core.errors import OptionError, RecordError
 from railwidgets.core.game import Game, Option
+from railwidgets.core.search import SEARCH_SEATS, SearchBot
 from railwidgets.draw.metrics import text_width
 from railwidgets.i18n import N_, T_, _, tr
+from railwidgets.tables.bots import HUMAN
 from railwidgets.ui.language import language_dropdown, words
 from railwidgets.ui.theme import MUTED, OPTION_CLASS
 
@@ -33,6 +37,7 @@ __all__ = [
     "close_all",
     "on_press",
     "seat_caption",
+    "seat_choices",
     "seat_dropdown",
     "tree",
     "uploaded_text",
@@ -40,6 +45,33 @@ __all__ = [
 
 #: A seat kind: its label, and how to make its bot from a seed (``None`` for a person).
 SeatChoice = tuple[str, Callable[[int], Any] | None]
+
+#: The search bot's seat labels, by level (:data:`~railwidgets.core.search.LEVELS`).
+SEARCH_LABELS = {
+    "easy": N_("Search bot (easy)"),
+    "medium": N_("Search bot (medium)"),
+    "hard": N_("Search bot (hard)"),
+}
+
+
+def seat_choices(**bots: SeatChoice) -> dict[str, SeatChoice]:
+    """The seat kinds a widget offers: a person, the random bot, the game's own ``bots``
+    (its greedy bot), then the search bot at each level, weakest first.
+
+    >>> list(seat_choices(greedy=("Greedy bot", None)))
+    ['human', 'random', 'greedy', 'search-easy', 'search', 'search-hard']
+    >>> seat_choices()["search-hard"][1](7)
+    SearchBot(iterations=1600)
+    """
+    return {
+        HUMAN: (N_("Human"), None),
+        "random": (N_("Random bot"), RandomBot),
+        **bots,
+        **{
+            kind: (SEARCH_LABELS[level], partial(SearchBot.at, level))
+            for kind, level in SEARCH_SEATS.items()
+        },
+    }
 
 
 @dataclass(frozen=True)
@@ -161,7 +193,9 @@ SEAT_HELP = {
     "human": N_("a person at this device"),
     "random": N_("any legal move, at random"),
     "greedy": N_("the move that gains most at once"),
-    "search": N_("looks ahead by playing many games out: the strongest"),
+    "search-easy": N_("plays a few games out, then one of its three best moves"),
+    "search": N_("looks ahead by playing many games out"),
+    "search-hard": N_("looks four times as far ahead: the strongest"),
 }
 
 

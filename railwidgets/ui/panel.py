@@ -50,10 +50,8 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from railwidgets.core.action import Action
-from railwidgets.core.bots import RandomBot
 from railwidgets.core.errors import IllegalActionError, RailwidgetsError
 from railwidgets.core.game import Game
-from railwidgets.core.search import SearchBot
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, board_alt, svg_img
 from railwidgets.i18n import N_, _, check_language, ngettext, tr, tr_error, use
@@ -66,6 +64,7 @@ from railwidgets.ui.controls import (
     SeatChoice,
     close_all,
     on_press,
+    seat_choices,
     tree,
 )
 from railwidgets.ui.decision import DecisionRow, button
@@ -92,11 +91,7 @@ class GameWidget(
     #: Whether seats hold secrets from each other (drawn from views, hot-seat cover).
     SECRETS: ClassVar[bool] = False
     #: Seat kinds by key; games add their own bots.
-    SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = {
-        HUMAN: (N_("Human"), None),
-        "random": (N_("Random bot"), lambda seed: RandomBot(seed)),
-        "search": (N_("Search bot"), lambda seed: SearchBot(seed=seed)),
-    }
+    SEAT_CHOICES: ClassVar[Mapping[str, SeatChoice]] = seat_choices()
     #: How long the Hint button lets the search bot think for a person (seconds), and,
     #: if set, a number of iterations that ends its search first (a reproducible hint).
     HINT_SECONDS: ClassVar[float] = 1.0
@@ -169,7 +164,8 @@ class GameWidget(
         )
         side.add_class(SIDE_CLASS)  # as tall as the board, the list scrolls (theme.BOARD_CSS)
         self.main_row = widgets.HBox(
-            [self.board.canvas, side, *self.board.unseen], layout=widgets.Layout(flex_flow="row wrap")
+            [self.board.canvas, side, *self.board.unseen],
+            layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.add_class("railwidgets")
         self.add_class(f"railwidgets-{type(self.game).NAME}")

@@ -9,7 +9,7 @@ import pytest
 from railwidgets import minirails, offtherails, twistytracks
 from railwidgets.core import OptionError, RandomBot, play_out
 from railwidgets.core.game import Game
-from railwidgets.core.search import SearchBot, Thought, rewards
+from railwidgets.core.search import LEVELS, SEARCH_SEATS, SearchBot, Thought, rewards
 
 GAMES = [
     (minirails.Game, {"players": 3}),
@@ -93,11 +93,39 @@ def test_a_cancelled_search_answers_with_the_best_so_far() -> None:
         ({"iterations": 0}, "iterations must be a whole number above 0"),
         ({"iterations": 2.5}, "iterations must be a whole number above 0"),
         ({"rollout_limit": -1}, "rollout_limit"),
+        ({"choices": 0}, "choices must be a whole number above 0"),
     ],
 )
 def test_a_bad_budget_is_refused(kwargs, message) -> None:
     with pytest.raises(OptionError, match=message):
         SearchBot(**kwargs)
+
+
+def test_29_1_each_level_has_its_budget_and_medium_is_the_search_seat() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    assert [LEVELS[level].iterations for level in LEVELS] == sorted(
+        LEVELS[level].iterations for level in LEVELS
+    )
+    for level in SEARCH_SEATS.values():
+        bot = SearchBot.at(level, seed=1)
+        assert (bot.iterations, bot.choices) == (LEVELS[level].iterations, LEVELS[level].choices)
+    assert SEARCH_SEATS["search"] == "medium" and LEVELS["easy"].choices > 1
+    assert SearchBot.at("hard", iterations=5).iterations == 5  # options change a level
+    with pytest.raises(OptionError, match="'easy', 'medium' or 'hard', not 'expert'"):
+        SearchBot.at("expert")
+
+
+def test_29_1_easy_plays_one_of_its_best_few_moves_not_always_the_best() -> None:
+    game = minirails.Game(players=3, seed=3)
+    view = game.view(game.current_player)
+    played = set()
+    for seed in range(12):
+        careful = SearchBot(iterations=60, seed=seed).think(view)
+        gentle = SearchBot(iterations=60, seed=seed, choices=3).think(view)
+        assert gentle.ranking == careful.ranking  # the same search, another pick
+        assert gentle.action in [action for action, _, _ in careful.ranking[:3]]
+        played.add(gentle.action != careful.action)
+    assert played == {True, False}
 
 
 def test_a_finished_game_has_nothing_to_choose() -> None:

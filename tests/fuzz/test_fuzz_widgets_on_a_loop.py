@@ -41,16 +41,15 @@ def _ids(cls: type) -> str:
 
 @pytest.fixture
 def small_searches(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Every search bot made without ``iterations`` (the Search bot seat, Hint) thinks for
-    the iterations last put in the list the fixture gives (a budget in seconds would make
-    a run depend on the machine's speed more than it must)."""
+    """Every search bot (a Search bot seat at any level, Hint) thinks for at most the
+    iterations last put in the list the fixture gives (a budget in seconds would make a
+    run depend on the machine's speed more than it must, and a hard level is slow)."""
     budget = [20]
     original = search.SearchBot.__init__
 
     def init(self: search.SearchBot, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
-        if self.iterations is None:
-            self.iterations = budget[-1]
+        self.iterations = min(self.iterations or budget[-1], budget[-1])
 
     monkeypatch.setattr(search.SearchBot, "__init__", init)
     yield budget

@@ -6,7 +6,8 @@ import asyncio
 import re
 from typing import ClassVar
 
-from railwidgets.core.search import SearchBot
+from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget
+from railwidgets.core.search import LEVELS, SearchBot
 from railwidgets.ui.panel import GameWidget
 from tests.ui.test_kit import Probe
 
@@ -17,11 +18,19 @@ class QuickProbe(Probe):
     HINT_SECONDS: ClassVar[float] = 0.05
 
 
-def test_every_widget_offers_a_search_bot_seat() -> None:
-    assert GameWidget.SEAT_CHOICES["search"][0] == "Search bot"
-    w = Probe(players=2, seed=3, seats=["human", "search"])
-    assert isinstance(w._bots[1], SearchBot)
-    assert "search" in [value for _, value in w.seat_inputs[1].options]
+def test_every_widget_offers_a_search_bot_seat_at_each_level() -> None:
+    assert GameWidget.SEAT_CHOICES["search"][0] == "Search bot (medium)"
+    w = Probe(players=4, seed=3, seats=["human", "search-easy", "search", "search-hard"])
+    for seat, level in ((1, "easy"), (2, "medium"), (3, "hard")):
+        bot = w._bots[seat]
+        assert isinstance(bot, SearchBot) and bot.iterations == LEVELS[level].iterations
+    assert bot.choices == 1 and w._bots[1].choices == LEVELS["easy"].choices
+    offered = [value for _, value in w.seat_inputs[1].options]
+    assert offered[-3:] == ["search-easy", "search", "search-hard"]
+    # and by the words a player reads, in any case
+    assert Probe(players=2, seed=3, seats=["human", "search bot (hard)"]).seats[1] == "search-hard"
+    for cls in (MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget):  # greedy, then levels
+        assert list(cls.SEAT_CHOICES)[-4:] == ["greedy", "search-easy", "search", "search-hard"]
 
 
 def test_hint_lights_the_search_bots_move_from_the_persons_view_without_playing_it() -> None:
@@ -49,7 +58,7 @@ def test_stop_ends_a_search_bot_thinking_and_the_page_keeps_answering() -> None:
     async def scenario() -> tuple[int, bool]:
         w = Probe(players=2, seed=5, seats=["search", "search"], bot_pause=0.0)
         bot = w._bots[w.game.current_player]
-        bot.seconds = 600.0  # would think for ten minutes
+        bot.iterations, bot.seconds = None, 600.0  # would think for ten minutes
         ticks = 0
         while w.thinking is None:
             await asyncio.sleep(0.01)
