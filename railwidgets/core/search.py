@@ -33,7 +33,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,6 +98,14 @@ class Thought:
     #: Every root action tried, with its visits and average reward, most visited first.
     ranking: tuple[tuple[Action, int, float], ...]
     cancelled: bool = False
+    #: Every root action tried, with the seat's average final score in its simulated
+    #: games (estimated where a roll-out stopped before the end): what a hint explains.
+    outlook: Mapping[Action, float] = field(default_factory=dict)
+
+    @property
+    def runner_up(self) -> tuple[Action, int, float] | None:
+        """The best of the other moves the search tried (from :attr:`ranking`), if any."""
+        return next((entry for entry in self.ranking if entry[0] != self.action), None)
 
     @property
     def reason(self) -> str:
@@ -116,6 +124,7 @@ class _Node:
     seat: int = -1
     visits: int = 0
     reward: float = 0.0
+    points: float = 0.0  # the chooser's final scores (or their estimates), summed
     available: int = 0
     children: dict[Action, _Node] = field(default_factory=dict)
 
@@ -271,8 +280,10 @@ class SearchBot:
                 chance = random.Random(world)
                 game = games.draw(chance)
                 _advance(game, child.action)  # type: ignore[arg-type]
+                shares, scores = self._rollout(game, chance)
                 child.visits += 1
-                child.reward += self._rollout(game, chance)[root.seat]
+                child.reward += shares[root.seat]
+                child.points += scores[root.seat]
                 root.visits += 1
                 done += 1
 
@@ -297,16 +308,21 @@ class SearchBot:
             node = max((node.children[a] for a in legal), key=self._score)
             _advance(game, node.action)  # type: ignore[arg-type]
             path.append(node)
-        rewards = self._rollout(game)
+        shares, scores = self._rollout(game)
         for step in path[1:]:
             step.visits += 1
-            step.reward += rewards[step.seat]
+            step.reward += shares[step.seat]
+            step.points += scores[step.seat]
         root.visits += 1
 
     def _score(self, node: _Node) -> float:
         return node.ucb(self.exploration)
 
-    def _rollout(self, game: Game, rng: random.Random | None = None) -> list[float]:
+    def _rollout(
+        self, game: Game, rng: random.Random | None = None
+    ) -> tuple[list[float], list[float]]:
+        """Play ``game`` on; each seat's share of the win, and its final score (estimated
+        where the play stopped before the end)."""
         rng = rng or self._rng
         limit, estimate = _game_hints(type(game))
         limit = limit if self.rollout_limit is None else self.rollout_limit
@@ -314,13 +330,13 @@ class SearchBot:
         self._margin = _favourite_margin(type(game))
         if play is not None:  # the game's own policy, as far as it thinks useful
             play(game, rng, limit)
-            return rewards(game, estimate)
+            return _outcome(game, estimate)
         for _ in range(limit):
             if game.is_over:
                 break
             legal = game.legal_actions()
             _advance(game, _pick(rng, [a for a in legal if a.kind != "end_now"] or legal))
-        return rewards(game, estimate)
+        return _outcome(game, estimate)
 
     # -- the answer ----------------------------------------------------------------------------
 
@@ -362,6 +378,7 @@ class SearchBot:
             time.perf_counter() - start,
             tuple(ranking),  # type: ignore[arg-type]
             cancelled=cancel is not None and cancel.is_set(),
+            outlook={n.action: n.points / n.visits for n in root.children.values() if n.visits},
         )
         self.last = thought
         return thought
@@ -459,16 +476,24 @@ def rewards(game: Game, estimate: Callable[[Game], list[float]] | None = None) -
     >>> rewards(twistytracks.Game(players=2, seed=1))
     [0.5, 0.5]
     """
+    return _outcome(game, estimate)[0]
+
+
+def _outcome(
+    game: Game, estimate: Callable[[Game], list[float]] | None = None
+) -> tuple[list[float], list[float]]:
+    """Each seat's share of a win (:func:`rewards`) and the scores it was judged from."""
     n = game.num_players
     scores = game.scores() if estimate is None or game.is_over else estimate(game)
+    scores = [float(score) for score in scores]
     if n == 1:  # solo: the higher the score the better (every solo game "ends won")
-        return [0.5 + 0.5 * scores[0] / (abs(scores[0]) + 20)]
+        return [0.5 + 0.5 * scores[0] / (abs(scores[0]) + 20)], scores
     if game.is_over:
         winners = game.winners()
-        return [1 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(n)], scores
     scale = 2.0 + 0.2 * max(abs(s) for s in scores)
     result = []
     for seat, score in enumerate(scores):
         lead = score - max(s for other, s in enumerate(scores) if other != seat)
         result.append(1 / (1 + math.exp(-lead / scale)))
-    return result
+    return result, scores

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import compress
 from operator import mul
 from typing import Any
@@ -41,6 +41,7 @@ from typing import Any
 from railwidgets.core.action import Action
 from railwidgets.core.bots import seat_game
 from railwidgets.core.grid import opposite
+from railwidgets.i18n import T_, Text
 from railwidgets.offtherails import missions
 from railwidgets.offtherails.actions import (
     ChangeSpeed,
@@ -74,6 +75,7 @@ from railwidgets.offtherails.components import (
     MATCHING_SIDE,
     MINE_CENTRE,
     MISSION_POINTS,
+    MISSIONS,
     RUBY,
     RUBY_MAJORITY_POINTS,
     START_TRACK_OFFSETS,
@@ -81,7 +83,7 @@ from railwidgets.offtherails.components import (
     Items,
     Square,
 )
-from railwidgets.offtherails.movement import counts
+from railwidgets.offtherails.movement import counts, items_text
 from railwidgets.offtherails.rules import Game
 from railwidgets.offtherails.state import (
     ACTIONS,
@@ -99,7 +101,7 @@ from railwidgets.offtherails.state import (
     Cart,
 )
 
-__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "rollout", "shortlist"]
+__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "gains", "rollout", "shortlist"]
 
 MOVING = (CART, EXIT, TAKE, NOSE, SPLIT, PICK)
 LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
@@ -138,13 +140,13 @@ class GreedyBot:
                 return planned
             return next(a for a in legal if isinstance(a, EndActions))
         if stage == SPLIT:
-            return min(legal, key=_even_split)  # type: ignore[arg-type]
+            return min(legal, key=_even_split)
         if stage == PICK:
             return self._rng.choice(legal)  # blind (§2.7.5)
         if stage == MISSION:
             return next(a for a in legal if isinstance(a, ClaimMission))
         if stage == CHASM:
-            return max(legal, key=lambda a: _chasm_worth(game, seat, a))  # type: ignore[arg-type]
+            return max(legal, key=lambda a: _chasm_worth(game, seat, a))
         if stage in MOVING:
             return self._best_by_trial(game.view(seat), seat, legal)
         return self._rng.choice(legal)  # the side to play from (§2.4.2)
@@ -179,6 +181,41 @@ def _chasm_worth(game: Game, seat: int, action: PlaceChasm) -> float:
             own.append(cart.square)
     distance = min((_distance(action.square, square) for square in own), default=6)
     return worth_ + 0.01 * distance
+
+
+def gains(game: Game, action: Action, seat: int) -> list[Text]:
+    """What ``action`` brings ``seat`` at once, in words (a hint's reasons): jewels its
+    carts load, jewels it brings to its stockpile, missions it claims. ``game`` is left
+    as it was.
+
+    >>> from railwidgets import offtherails
+    >>> game = offtherails.Game(players=2, seed=4)
+    >>> gains(game, game.legal_actions()[0], 0)
+    []
+    """
+    after = game.copy()
+    after._apply(action)
+    said: list[Text] = []
+
+    def loads(played: Game) -> list[int]:
+        held = [0] * len(KINDS)
+        for cart in played._state.carts:
+            if cart.owner == seat and cart.place == BOARD:
+                held = [a + b for a, b in zip(held, cart.contents, strict=True)]
+        return held
+
+    def more(now: Sequence[int], then: Sequence[int]) -> tuple[int, ...]:
+        return tuple(max(a - b, 0) for a, b in zip(now, then, strict=True))
+
+    stocked = more(after._state.stockpiles[seat], game._state.stockpiles[seat])
+    loaded = more(more(loads(after), loads(game)), stocked)
+    if any(loaded):
+        said.append(T_("your carts load {items}", items=items_text(loaded)))
+    if any(stocked):
+        said.append(T_("{items} to your stockpile", items=items_text(stocked)))
+    for number in after._state.claimed[seat][len(game._state.claimed[seat]) :]:
+        said.append(T_("the mission {name}", name=MISSIONS[number].name))
+    return said
 
 
 def worth(game: Game, seat: int) -> float:
@@ -313,7 +350,7 @@ class Planner:
         path, why, where, entry = self.route(cart)
         speed = cart.speed
         here = path[-1] if path else cart.square
-        leaving = why == "exit" and self.target(here, cart) in self.track_set  # type: ignore[arg-type]
+        leaving = why == "exit" and self.target(here, cart) in self.track_set
         if leaving and any(cart.contents) and speed <= len(path) and speed < 6:
             return ChangeSpeed(cart.name, 1)  # a loaded cart hurries out
         if why in ("exit", "far") or speed <= len(path):
@@ -347,7 +384,7 @@ class Planner:
     def _place_cart(self, cart: Cart) -> Action:
         side = cart.colour if cart.colour >= 0 else self.state.sides[self.seat]
         tracks = [p for p in starting_tracks(self.all_tracks)[side] if p not in self.occupied]
-        best = max(self.items, key=self.items.get, default=(6, 6))  # type: ignore[arg-type]
+        best = max(self.items, key=self.items.get, default=(6, 6))
         return PlaceCart(cart.name, min(tracks, key=lambda p: _distance(p, best)))
 
     def tiles_left(self) -> bool:
@@ -440,11 +477,11 @@ def policy_action(game: Game, rng: random.Random) -> Action:
     if stage in (EXIT, NOSE):
         return Planner(game, seat).steer(legal)
     if stage == SPLIT:
-        return min(legal, key=_even_split)  # type: ignore[arg-type]
+        return min(legal, key=_even_split)
     if stage == MISSION:
         return next((a for a in legal if isinstance(a, ClaimMission)), legal[0])
     if stage == CHASM:
-        return max(legal, key=lambda a: _chasm_worth(game, seat, a))  # type: ignore[arg-type]
+        return max(legal, key=lambda a: _chasm_worth(game, seat, a))
     return legal[0] if stage == CART else rng.choice(legal)
 
 
@@ -592,7 +629,7 @@ def shortlist(game: Game, size: int) -> list[Action]:
         allowed = set(legal)
         ranked = [favourite, *(a for a in candidates if a in allowed and a != favourite)]
     elif stage == CHASM:
-        ranked = sorted(legal, key=lambda a: -_chasm_worth(game, seat, a))  # type: ignore[arg-type]
+        ranked = sorted(legal, key=lambda a: -_chasm_worth(game, seat, a))
         ranked = [favourite, *(a for a in ranked if a != favourite)]
     else:
         ranked = [favourite, *(a for a in legal if a != favourite)]

@@ -21,12 +21,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from railwidgets.core.action import Action
 from railwidgets.core.game import Game
+from railwidgets.i18n import NT_, Text
 from railwidgets.twistytracks.board import CRASHED, Board, Train, spot_of
 from railwidgets.twistytracks.components import TRAIN_COLOURS, station_values
 from railwidgets.twistytracks.rules import PlaceTile
 
-__all__ = ["CRASH_COST", "GreedyBot", "turn_gain"]
+__all__ = ["CRASH_COST", "GreedyBot", "gains", "turn_gain"]
 
 #: What the greedy bot counts for each train lost in a collision (§3.16).
 CRASH_COST = 6
@@ -73,6 +75,30 @@ def turn_gain(view: Mapping[str, Any], seat: int, action: PlaceTile) -> int:
         t["state"] == CRASHED for t in entry["trains"].values()
     )
     return gain - CRASH_COST * crashed
+
+
+def gains(game: Game, action: Action, seat: int) -> list[Text]:
+    """What ``action`` brings ``seat`` at once, in words (a hint's reasons): the points its
+    trains score when the round is revealed, as far as its view tells (:func:`turn_gain`).
+
+    >>> from railwidgets.twistytracks import Game
+    >>> game = Game(players=1, seed=5)
+    >>> best = max(game.legal_actions(), key=lambda a: turn_gain(game.view(0), 0, a))
+    >>> [str(text) for text in gains(game, best, 0)]
+    ['your trains score 2 points this round']
+    """
+    if not isinstance(action, PlaceTile):
+        return []
+    points = turn_gain(game.view(seat), seat, action)
+    if points <= 0:
+        return []
+    return [
+        NT_(
+            "your trains score {n} point this round",
+            "your trains score {n} points this round",
+            points,
+        )
+    ]
 
 
 def _value_now(view: Mapping[str, Any], station: str, values: Mapping[str, Sequence[int]]) -> int:

@@ -30,8 +30,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from railwidgets.core.action import Action
-from railwidgets.core.bots import Bot, choose, handed
+from railwidgets.core.bots import Bot, View, choose, handed
 from railwidgets.core.game import Game
+from railwidgets.core.hints import certain_gains
 from railwidgets.core.search import SearchBot, Thought
 from railwidgets.i18n import _, ngettext, tr
 from railwidgets.ui.choice import Choice, ChoiceError
@@ -259,21 +260,54 @@ class BotPlay:
                 self._update_panels()
         self._show_hint(seat, moment, thought)
 
-    def hint_text(self, thought: Thought) -> str:
-        """The hint as a person reads it: the move in words and how it fared in the search
-        ("Hint: place T03 … — it won 73% of 49 simulated games.")."""
+    def hint_text(self, thought: Thought, view: View) -> str:
+        """The hint as a person reads it, from what the person's ``view`` tells and what the
+        search saw: the move, what it brings at once (:func:`certain_gains`, said only where
+        it is the same whatever the view hides), the person's average final score in the
+        simulated games after it beside the next best move's (or, where the scores do not
+        tell them apart, their shares of wins), and how often it won
+        ("Hint: Place T03 … — your trains score 2 points this round. After it the simulated
+        games end with your score at 23 on average, 21 after the next best move (…); it won
+        73% of 49 of them.")."""
         words = self.move_words(thought.action)
-        share = round(100 * thought.value)
-        return ngettext(
-            "Hint: {move} — it won {share} of {n} simulated game. {then}",
-            "Hint: {move} — it won {share} of {n} simulated games. {then}",
-            thought.visits,
-        ).format(
-            move=f"{words[:1].upper()}{words[1:]}",
-            share=f"{share}%",
-            n=thought.visits,
-            then=self._what_plays(thought.action),
+        move = f"{words[:1].upper()}{words[1:]}"
+        gains = ", ".join(tr(text) for text in certain_gains(view, thought.action))
+        said = (
+            _("Hint: {move} — {gains}.").format(move=move, gains=gains)
+            if gains
+            else _("Hint: {move}.").format(move=move)
         )
+        share = f"{round(100 * thought.value)}%"
+        runner, outlook = thought.runner_up, thought.outlook
+        mine, other = outlook.get(thought.action), outlook.get(runner[0]) if runner else None
+        if runner is not None and mine is not None and other is not None and mine > other:
+            score, other_score = _two_scores(mine, other)
+            seen = ngettext(
+                "After it the simulated games end with your score at {score} on average, "
+                "{other} after the next best move ({move}); it won {share} of {n} of them.",
+                "After it the simulated games end with your score at {score} on average, "
+                "{other} after the next best move ({move}); it won {share} of {n} of them.",
+                thought.visits,
+            ).format(
+                score=score, other=other_score, move=self.move_words(runner[0]), share=share,
+                n=thought.visits,
+            )  # fmt: skip
+        elif runner is not None and round(100 * runner[2]) < round(100 * thought.value):
+            seen = ngettext(
+                "It won {share} of {n} simulated game, the next best move ({move}) {other}.",
+                "It won {share} of {n} simulated games, the next best move ({move}) {other}.",
+                thought.visits,
+            ).format(
+                share=share, n=thought.visits, move=self.move_words(runner[0]),
+                other=f"{round(100 * runner[2])}%",
+            )  # fmt: skip
+        else:
+            seen = ngettext(
+                "It won {share} of {n} simulated game.",
+                "It won {share} of {n} simulated games.",
+                thought.visits,
+            ).format(share=share, n=thought.visits)
+        return f"{said} {seen} {self._what_plays(thought.action)}"
 
     def _what_plays(self, action: Action) -> str:
         """What plays a move picked in full (a hint's), as a sentence: Confirm, or its
@@ -306,7 +340,7 @@ class BotPlay:
             return
         self.hinted = (choice, self.choice)
         self.choice = choice  # lit, not played: picking it (or Confirm) plays it
-        self._hint_words = self.hint_text(thought)
+        self._hint_words = self.hint_text(thought, self.game.view(seat))
         self.say(self._hint_words)
         self.refresh()
 
@@ -419,3 +453,15 @@ class BotPlay:
         while self.bot_task is not None and not self.bot_task.done():
             with contextlib.suppress(asyncio.CancelledError):
                 await self.bot_task
+
+
+def _two_scores(mine: float, other: float) -> tuple[str, str]:
+    """Two average scores as a person reads them: whole numbers, or tenths where whole
+    numbers would not tell them apart.
+
+    >>> _two_scores(23.4, 20.9), _two_scores(23.4, 23.1)
+    (('23', '21'), ('23.4', '23.1'))
+    """
+    if round(mine) != round(other):
+        return f"{mine:.0f}", f"{other:.0f}"
+    return f"{mine:.1f}", f"{other:.1f}"

@@ -6,7 +6,7 @@ import asyncio
 import re
 from typing import ClassVar
 
-from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget
+from railwidgets import MiniRailsWidget, OffTheRailsWidget, TwistyTracksWidget, twistytracks
 from railwidgets.core.search import LEVELS, SearchBot
 from railwidgets.ui.panel import GameWidget
 from tests.ui.test_kit import Probe
@@ -39,8 +39,14 @@ def test_hint_lights_the_search_bots_move_from_the_persons_view_without_playing_
     w.hint_button.click()
     assert w.game.to_json() == before  # nothing played
     assert w.choice.complete and w.choice.only in w.game.legal_actions()
-    # the move in words, and how it fared: "Hint: <move> — it won 71% of 7 simulated games."
-    assert re.match(r"Hint: \S.* — it won \d+% of \d+ simulated games?\.", w.status_text)
+    # the move in words, and what the search saw: the score after it beside the next
+    # best move's, or their shares of wins, or (no other move tried) its own
+    assert re.match(
+        r"Hint: \S.*\. (After it the simulated games end with your score at [\d.]+ on average, "
+        r"[\d.]+ after the next best move \(.+\); it won \d+% of \d+ of them"
+        r"|It won \d+% of \d+ simulated games?(, the next best move \(.+\) \d+%)?)\.",
+        w.status_text,
+    )
     # and what plays it (a newcomer read "Pick it to play it" after the hint had picked it)
     assert re.search(r"(Press \S.*|Click it on the board) to play it, or Back", w.status_text)
     w.confirm_button.click()  # the person takes the hint
@@ -103,3 +109,20 @@ def test_27_back_after_a_hint_takes_the_whole_hinted_move_back() -> None:
     w.back_button.click()
     assert w.choice.picks == before and not w.status_error
     assert w.back_button.disabled  # nothing picked now, as before the hint
+
+
+def test_29_3_a_hint_says_what_the_move_brings_beside_the_next_best_move() -> None:
+    w = MiniRailsWidget(players=3, seed=4, seats=["human", "greedy", "greedy"], bot_seed=1)
+    w.HINT_ITERATIONS = 300  # type: ignore[misc]
+    w.hint_button.click()
+    thought_words = w.status_text
+    assert "next best move (" in thought_words, thought_words
+    assert thought_words.count(".") >= 2  # the move; what the search saw; what plays it
+
+
+def test_29_3_a_hint_names_what_the_move_brings_at_once() -> None:
+    game = twistytracks.Game(players=1, seed=5)
+    w = TwistyTracksWidget(game=game, seats=["human"], bot_seed=1)
+    w.HINT_ITERATIONS = 200  # type: ignore[misc]
+    w.hint_button.click()
+    assert "your trains score 2 points this round" in w.status_text, w.status_text
