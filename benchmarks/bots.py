@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from railwidgets.arena import bot_names, tournament
+from railwidgets.arena import ladder as arena_ladder
 from railwidgets.core import RandomBot
 from railwidgets.core.game import Game, game_class
 from railwidgets.core.search import LEVELS, SEARCH_SEATS, SearchBot
@@ -108,7 +109,7 @@ def ladder(games: int, workers: int | None, table: tuple[tuple[str, int], ...] =
     levels = {kind: level for kind, level in SEARCH_SEATS.items()}
     print("\nThe search bot's levels, two players, seats rotated")
     print(
-        ", ".join(
+        "; ".join(
             f"{level}: {LEVELS[level].iterations} iterations"
             + (
                 f", one of its {LEVELS[level].choices} best moves"
@@ -124,18 +125,8 @@ def ladder(games: int, workers: int | None, table: tuple[tuple[str, int], ...] =
             opponent = "greedy" if "greedy" in bot_names(game) else "random"
             rows = list(levels)
             columns = [*rows, opponent]
-            shares: dict[tuple[str, str], tuple[float, float, float, int]] = {}
             start = time.perf_counter()
-            for i, row in enumerate(rows):
-                for column in columns[i + 1 :]:
-                    results = tournament(
-                        game, [row, column], games, seed=2000, executor=executor, progress=False
-                    )
-                    shares[row, column] = results.win_shares()[row]
-                    share, low, high, n = shares[row, column]
-                    shares[column, row] = (1 - share, 1 - high, 1 - low, n)
-                    for error in results.errors:
-                        print(f"  failed: {error}")
+            shares = arena_ladder(game, columns, games, seed=2000, executor=executor)
             print(
                 f"\n{game}: win share of the row against the column "
                 f"({games} games a pair, {(time.perf_counter() - start) / 60:.1f} minutes)"

@@ -52,6 +52,7 @@ __all__ = [
     "Results",
     "SeatResult",
     "bot_names",
+    "ladder",
     "make_bot",
     "play",
     "tournament",
@@ -349,6 +350,40 @@ def tournament(
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
+
+
+def ladder(
+    game: str,
+    bots: Sequence[str],
+    games: int = 10,
+    *,
+    seed: int = 0,
+    executor: cf.Executor | str | None = None,
+    progress: bool = False,
+) -> dict[tuple[str, str], tuple[float, float, float, int]]:
+    """Every pair of ``bots`` head to head, two players, ``games`` games a pair with seats
+    rotated (:func:`tournament`): for each ordered pair ``(a, b)``, ``a``'s win share
+    against ``b``, its 95% interval (:func:`wilson`) and the games played. A shared win
+    counts half to each, so ``a``'s share against ``b`` and ``b``'s against ``a`` add
+    up to 1.
+
+    >>> table = ladder("minirails", ["random", "greedy"], games=2, executor="inline")
+    >>> sorted(table)
+    [('greedy', 'random'), ('random', 'greedy')]
+    >>> share, low, high, n = table["greedy", "random"]
+    >>> round(share + table["random", "greedy"][0], 9), low <= share <= high, n
+    (1.0, True, 2)
+    """
+    table: dict[tuple[str, str], tuple[float, float, float, int]] = {}
+    for i, row in enumerate(bots):
+        for column in bots[i + 1 :]:
+            results = tournament(
+                game, [row, column], games, seed=seed, executor=executor, progress=progress
+            )
+            share, low, high, n = results.win_shares()[row]
+            table[row, column] = (share, low, high, n)
+            table[column, row] = (1 - share, 1 - high, 1 - low, n)
+    return table
 
 
 def _run(pool: cf.Executor, jobs: list[tuple], progress: bool, title: str) -> Results:
