@@ -1,7 +1,9 @@
 """The search bot: how fast it thinks, and how strong it plays (issue 12).
 
 1. Iterations per second of :class:`~railwidgets.core.search.SearchBot` in each
-   game, from the first decision and from a decision in mid-game.
+   game, from the first decision and from a decision in mid-game, and the time Hint
+   adds to its search for the reasons it gives (``certain_gains``; the widgets' Hint
+   searches for ``HINT_SECONDS``, 1 s).
 2. The strength table: the search bot against the games' greedy bots (random
    bots where a game has none), seats rotated, its win share with the 95%
    Wilson interval and what a fair share would be.
@@ -34,6 +36,7 @@ from railwidgets.arena import bot_names, tournament
 from railwidgets.arena import ladder as arena_ladder
 from railwidgets.core import RandomBot
 from railwidgets.core.game import Game, game_class
+from railwidgets.core.hints import certain_gains
 from railwidgets.core.search import LEVELS, SEARCH_SEATS, SearchBot
 
 #: The table's games: (game, players).
@@ -52,19 +55,26 @@ def midgame(game: str, players: int, seed: int, steps: int) -> Game:
 
 def speed(seconds: float, table: tuple[tuple[str, int], ...] = TABLE) -> None:
     print(f"Search bot iterations per second ({seconds:g} s per decision)")
-    print(f"{'game':<14} {'players':>7} {'at the start':>13} {'mid-game':>10} {'moves':>6}")
+    print(
+        f"{'game':<14} {'players':>7} {'at the start':>13} {'mid-game':>10} {'moves':>6} "
+        f"{'hint reasons ms':>16}"
+    )
     for game, players in table:
-        rates = []
+        rates, reasons = [], []
         for steps in (0, 12):
             played = midgame(game, players, seed=1, steps=steps)
             if played.current_player is None:
                 rates.append(float("nan"))
                 continue
-            thought = SearchBot(seconds=seconds, seed=1).think(played.view(played.current_player))
+            view = played.view(played.current_player)
+            thought = SearchBot(seconds=seconds, seed=1).think(view)
             rates.append(thought.iterations / thought.seconds)
+            start = time.perf_counter()
+            certain_gains(view, thought.action)  # what Hint adds to the search's time
+            reasons.append(1000 * (time.perf_counter() - start))
         print(
             f"{game:<14} {players:>7} {rates[0]:>13.0f} {rates[1]:>10.0f} "
-            f"{len(played.legal_actions()):>6}"
+            f"{len(played.legal_actions()):>6} {max(reasons):>16.1f}"
         )
 
 
