@@ -2,7 +2,7 @@
 
 A hint is worked out from the seat's view alone, so its reasons are too:
 :func:`certain_gains` plays the move on several games the seat cannot tell from the
-real one (:func:`~railwidgets.core.bots.sampler`) and keeps only what it brings in
+real one (``railwidgets.core.bots.sampler``) and keeps only what it brings in
 every one of them: points scored at once, and what the game's own ``gains(game,
 action, seat)`` says (``railwidgets.<game>.bots``: jewels loaded, points a train will
 score this round). What depends on a hidden part (the next tile drawn, a face-down
@@ -42,7 +42,7 @@ def certain_gains(view: View, action: Action, samples: int = SAMPLES) -> list[Te
     """What ``action`` (one of the view's seat's legal actions) brings that seat at once,
     in words, keeping only what is the same in ``samples`` games drawn from ``view``.
 
-    The games are drawn with a generator seeded by the view (:func:`view_seed`): the
+    The games are drawn with a generator seeded by the view (``view_seed``): the
     same view gives the same words.
     """
     games = sampler(view)
