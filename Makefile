@@ -7,6 +7,8 @@
 #   make voila  a game's board alone, as an app (Voilà): GAME=mini-rails (default),
 #               twisty-tracks or off-the-rails; on VOILA_PORT (8866), beside make lab's 8888
 #   make bench  the speed measurements in benchmarks/
+#   make puzzles-check  search every stored puzzle again: its answer still best by its margin
+#   make puzzles  find each game's puzzles afresh in self-play (PUZZLE_MINUTES a game, default 12)
 #   make messages  the interface's words: pybabel extract into railwidgets/locale/railwidgets.pot,
 #               then update every language's .po (translate, then make catalogs compiles them)
 #   make notebooks-metadata   save every notebook as JupyterLab writes it (opening one
@@ -37,7 +39,7 @@ LOCALE := railwidgets/locale
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/railwidgets.po))
 MESSAGE_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k T_ -k TC_:1c,2 -k NT_:1,2
 
-.PHONY: help venv catalogs messages lab voila test test-unit test-notebooks test-e2e browser postgresql docs lint bench fuzz clean
+.PHONY: help venv catalogs messages lab voila test test-unit test-notebooks test-e2e browser postgresql docs lint bench fuzz puzzles puzzles-check clean
 
 help:
 	@echo "make lab    set up and open JupyterLab on the tutorials (notebooks/)"
@@ -46,6 +48,7 @@ help:
 	@echo "make voila  play a game as a Voilà app (GAME=mini-rails, twisty-tracks or off-the-rails)"
 	@echo "make lint   check the code with ruff"
 	@echo "make bench  print the speed measurements"
+	@echo "make puzzles-check  check every stored puzzle by searching it again"
 	@echo "make notebooks-metadata  save the notebooks as JupyterLab writes them"
 
 $(STAMP): pyproject.toml
@@ -140,6 +143,16 @@ bench: venv browser
 # (make test runs the same suite for about a minute).
 fuzz: venv
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} $(PY) -m pytest -q -p no:randomly tests/fuzz
+
+# The puzzles (railwidgets/<game>/puzzles.json, scripts/puzzles.py): checked by searching
+# each one again (a few minutes), or made afresh from self-play (rewrites the files).
+puzzles-check: venv
+	$(PY) scripts/puzzles.py check
+
+PUZZLE_MINUTES ?= 12
+puzzles: venv
+	for game in minirails twistytracks offtherails; do \
+		$(PY) scripts/puzzles.py make --game $$game --minutes $(PUZZLE_MINUTES); done
 
 GAME ?= mini-rails
 

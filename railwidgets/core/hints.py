@@ -5,7 +5,7 @@ A hint is worked out from the seat's view alone, so its reasons are too:
 real one (``railwidgets.core.bots.sampler``) and keeps only what it brings in
 every one of them: points scored at once, and what the game's own ``gains(game,
 action, seat)`` says (``railwidgets.<game>.bots``: jewels loaded, points a train will
-score this round). What depends on a hidden part (the next tile drawn, a face-down
+score this round; a game whose words already say the points sets ``GAINS_SAY_POINTS``). What depends on a hidden part (the next tile drawn, a face-down
 pile) differs between the samples and is never said, so a hint cannot give a secret
 away, not even by a guess that happens to be right.
 
@@ -68,9 +68,10 @@ def _gains(game: Game, action: Action, seat: int) -> list[Text]:
     """The game's own words for what ``action`` brings ``seat``, then the points it scores at once."""
     after = game.copy()
     after._apply(action)
-    hook: Gains | None = getattr(_game_module(type(game)), "gains", None)
+    module = _game_module(type(game))
+    hook: Gains | None = getattr(module, "gains", None)
     said = hook(game, action, seat) if hook is not None else []
     points = after.scores()[seat] - game.scores()[seat]
-    if points > 0:
+    if points > 0 and not getattr(module, "GAINS_SAY_POINTS", False):
         said.append(NT_("{n} point at once", "{n} points at once", points))
     return said

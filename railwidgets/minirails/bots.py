@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from railwidgets.core.action import Action
 from railwidgets.core.bots import View, seat_game
 from railwidgets.core.errors import RecordError
 from railwidgets.minirails.components import (
@@ -34,7 +35,7 @@ from railwidgets.minirails.components import (
 )
 from railwidgets.minirails.rules import Build, Buy, Game
 
-__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "shortlist"]
+__all__ = ["PUZZLE_AREAS", "ROLLOUT_LIMIT", "GreedyBot", "estimate", "puzzle_area", "shortlist"]
 
 #: The search bot's random play after its tree stops this many decisions on, then asks
 #: :func:`estimate` (random play to the end says little about how good players end).
@@ -133,3 +134,16 @@ def shortlist(game: Game, size: int) -> list[Buy | Build]:
         trial.apply(action)
         scored.append((-judge.evaluate(trial, seat), order, action))
     return [action for _, _, action in sorted(scored)[:size]]  # type: ignore[misc]
+
+
+#: The rule areas a puzzle can be about (``railwidgets.core.puzzles``): buying a share,
+#: building track, and the last round, where the end's scoring decides.
+PUZZLE_AREAS = ("§2.7.5", "§2.8", "§2.10")
+
+
+def puzzle_area(game: Game, action: Action, seat: int, other: Action) -> str:
+    """The rules section a puzzle whose answer is ``action`` is about (:data:`PUZZLE_AREAS`;
+    ``other``, the next best move, does not change it)."""
+    if game._state.round >= ROUNDS:
+        return "§2.10"
+    return "§2.7.5" if isinstance(action, Buy) else "§2.8"

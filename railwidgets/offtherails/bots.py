@@ -101,7 +101,17 @@ from railwidgets.offtherails.state import (
     Cart,
 )
 
-__all__ = ["ROLLOUT_LIMIT", "GreedyBot", "estimate", "gains", "rollout", "shortlist"]
+__all__ = [
+    "PUZZLE_AREAS",
+    "ROLLOUT_LIMIT",
+    "SECTION_OF_KIND",
+    "GreedyBot",
+    "estimate",
+    "gains",
+    "puzzle_area",
+    "rollout",
+    "shortlist",
+]
 
 MOVING = (CART, EXIT, TAKE, NOSE, SPLIT, PICK)
 LOAD_WORTH = 0.7  # a point in a cart is worth less than a point in the stockpile
@@ -634,3 +644,31 @@ def shortlist(game: Game, size: int) -> list[Action]:
     else:
         ranked = [favourite, *(a for a in legal if a != favourite)]
     return list(dict.fromkeys(ranked))[:size]
+
+
+#: The rules section of each kind of decision, for puzzles (``railwidgets.core.puzzles``).
+SECTION_OF_KIND: dict[str, str] = {
+    "place_tile": "A1",
+    "upgrade": "A2",
+    "place_cart": "A3",
+    "change_speed": "A4",
+    "end_actions": "§2.6",
+    "choose_side": "§2.4.2",
+    "claim_mission": "§2.8",
+    "no_claim": "§2.8",
+    "end_now": "§2.10",
+    "place_chasm": "§2.10",
+    **dict.fromkeys(
+        ("choose_cart", "choose_exit", "set_nose", "take_item", "split_load", "pick_pile"), "§2.7"
+    ),
+}
+
+#: The rule areas that matter most to strategy, each with three puzzles at least: laying
+#: track, placing carts, and their speed.
+PUZZLE_AREAS = ("A1", "A3", "A4")
+
+
+def puzzle_area(game: Game, action: Action, seat: int, other: Action) -> str:
+    """The rules section a puzzle whose answer is ``action`` is about (:data:`SECTION_OF_KIND`;
+    ``other``, the next best move, does not change it)."""
+    return SECTION_OF_KIND[action.kind]

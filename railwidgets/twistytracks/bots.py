@@ -28,7 +28,15 @@ from railwidgets.twistytracks.board import CRASHED, Board, Train, spot_of
 from railwidgets.twistytracks.components import TRAIN_COLOURS, station_values
 from railwidgets.twistytracks.rules import PlaceTile
 
-__all__ = ["CRASH_COST", "GreedyBot", "gains", "turn_gain"]
+__all__ = [
+    "CRASH_COST",
+    "GAINS_SAY_POINTS",
+    "PUZZLE_AREAS",
+    "GreedyBot",
+    "gains",
+    "puzzle_area",
+    "turn_gain",
+]
 
 #: What the greedy bot counts for each train lost in a collision (§3.16).
 CRASH_COST = 6
@@ -61,6 +69,12 @@ def turn_gain(view: Mapping[str, Any], seat: int, action: PlaceTile) -> int:
     >>> sorted({turn_gain(view, 0, a) for a in game.legal_actions()})
     [-10, 2]
     """
+    points, crashed = _turn(view, seat, action)
+    return points - CRASH_COST * crashed
+
+
+def _turn(view: Mapping[str, Any], seat: int, action: PlaceTile) -> tuple[int, int]:
+    """The points ``action`` scores ``seat`` this turn, and how many of its trains crash."""
     entry = view["players"][seat]
     board = _board_from_view(entry, action.tile)
     board.place(action.tile, action.cell, action.rotation)
@@ -74,7 +88,12 @@ def turn_gain(view: Mapping[str, Any], seat: int, action: PlaceTile) -> int:
     crashed = sum(t.status == CRASHED for t in board.trains) - sum(
         t["state"] == CRASHED for t in entry["trains"].values()
     )
-    return gain - CRASH_COST * crashed
+    return gain, crashed
+
+
+#: :func:`gains` says the points a placement scores (they are scored as it is placed):
+#: a hint does not say them twice (``railwidgets.core.hints``).
+GAINS_SAY_POINTS = True
 
 
 def gains(game: Game, action: Action, seat: int) -> list[Text]:
@@ -133,3 +152,25 @@ class GreedyBot:
             elif gain == best_gain:
                 best.append(action)
         return self._rng.choice(best)
+
+
+#: The rule areas that matter most to strategy, each with three puzzles at least
+#: (``railwidgets.core.puzzles``): points this round (travel points, stations), and a
+#: tile placed for the rounds to come rather than for the points it could score now.
+#: A puzzle can also be about collisions (§2.11), where a train crashes.
+PUZZLE_AREAS = ("§2.10", "§2.8")
+
+
+def puzzle_area(game: Game, action: Action, seat: int, other: Action) -> str:
+    """The rules section a puzzle is about (:data:`PUZZLE_AREAS`), from its answer
+    ``action`` and the next best move ``other``: collisions where either crashes a train,
+    placing a tile where the answer scores less now than the other would, else points."""
+    assert isinstance(action, PlaceTile) and isinstance(other, PlaceTile)
+    view = game.view(seat)
+    (points, crashed), (other_points, other_crashed) = (
+        _turn(view, seat, action),
+        _turn(view, seat, other),
+    )
+    if crashed or other_crashed:
+        return "§2.11"
+    return "§2.8" if points < other_points else "§2.10"

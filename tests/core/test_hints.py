@@ -68,3 +68,14 @@ def test_29_3_the_reasons_are_the_same_whatever_the_view_hides(make) -> None:
     assert twin.view(seat) == real.view(seat)
     for action in real.legal_actions()[:40]:
         assert _said(real, action) == _said(twin, action)
+
+
+def test_29_3_twisty_tracks_says_a_placements_points_once() -> None:
+    """Its points are scored as it is placed: "this round", never again as "at once"."""
+    from railwidgets.core.puzzles import puzzles
+
+    for puzzle in puzzles("twistytracks")[:4]:
+        game = puzzle.position()
+        said = _said(game, puzzle.answer)
+        assert not any("at once" in words for words in said), said
+        assert any("this round" in words for words in said), said
