@@ -331,18 +331,26 @@ class BotPlay:
         """Light the hinted move, if the game is still at the moment it was asked for."""
         if moment is not self._moment or thought.cancelled or self.game.current_player != seat:
             return  # the game moved on (or Stop was pressed) meanwhile: the hint is stale
-        choice = Choice.from_game(self.game, self.parts)
-        try:
-            for part, value in self.parts(thought.action):
-                choice = choice.pick(part, value)
-        except ChoiceError as err:  # cannot happen for a hint of this moment; never silent
-            self.say(_("The hint did not fit the game: {error}").format(error=err), error=True)
+        if not self._light(thought.action):
             return
-        self.hinted = (choice, self.choice)
-        self.choice = choice  # lit, not played: picking it (or Confirm) plays it
         self._hint_words = self.hint_text(thought, self.game.view(seat))
         self.say(self._hint_words)
         self.refresh()
+
+    def _light(self, action: Action) -> bool:
+        """Light ``action`` on the board, picked in full but not played: picking it (or
+        Confirm) plays it, Back puts the choice back as it was. ``False``, said, if it
+        does not fit the game (which a hint of this moment cannot be)."""
+        choice = Choice.from_game(self.game, self.parts)
+        try:
+            for part, value in self.parts(action):
+                choice = choice.pick(part, value)
+        except ChoiceError as err:  # never silent
+            self.say(_("The hint did not fit the game: {error}").format(error=err), error=True)
+            return False
+        self.hinted = (choice, self.choice)
+        self.choice = choice
+        return True
 
     # -- bots' moves ------------------------------------------------------------------------------
 

@@ -68,6 +68,11 @@ SPEAKING: tuple[str, ...] = (
     "create_table",
     "hide_links",
     "table_sync",
+    # puzzles (railwidgets.ui.puzzle_play)
+    "open_puzzle",
+    "show_answer",
+    "leave_puzzles",
+    "explain",
 )
 
 

@@ -52,6 +52,7 @@ import ipywidgets as widgets
 from railwidgets.core.action import Action
 from railwidgets.core.errors import IllegalActionError, RailwidgetsError
 from railwidgets.core.game import Game
+from railwidgets.core.puzzles import Puzzle
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, board_alt, svg_img
 from railwidgets.i18n import N_, _, check_language, ngettext, tr, tr_error, use
@@ -71,6 +72,7 @@ from railwidgets.ui.decision import DecisionRow, button
 from railwidgets.ui.device import Device, draw_cover
 from railwidgets.ui.language import make_speaking, relabel
 from railwidgets.ui.picks import fields_as_parts
+from railwidgets.ui.puzzle_play import PuzzlePlay
 from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
 from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, KeptGames, Resumable, SaveLoad
@@ -82,7 +84,7 @@ __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
 
 class GameWidget(
-    TablePlay, Seating, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, widgets.VBox
+    PuzzlePlay, TablePlay, Seating, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, widgets.VBox
 ):
     """Base of the three game widgets (see the module docstring)."""
 
@@ -132,6 +134,7 @@ class GameWidget(
         token: str | None = None,
         store: Any = None,
         accessible: bool | None = None,
+        puzzle: int | None = None,
         **options: Any,
     ):
         super().__init__()
@@ -189,6 +192,7 @@ class GameWidget(
         )
         self.children = [
             self.top_row,
+            self.puzzle_box,
             self.rules_view,
             self.settings_slot,
             self.action_row,
@@ -201,6 +205,11 @@ class GameWidget(
         ]
         self.device.sync(self.game)
         self._settle(static=True)
+        if puzzle is not None:  # Puzzles mode from the start: railwidgets.ui.puzzle_play
+            self.open_puzzle(puzzle)
+            if self.puzzle is None:
+                self.close()
+                raise ValueError(self.status_text)
         if table is not None:  # (table, seat, token): see join
             try:
                 self.join(table, seat, token, store=store)
@@ -441,6 +450,7 @@ class GameWidget(
         self.rules_button = self.rules.button
         self.rules_view = self.rules.view
         self.rules_button.observe(lambda _: self._update_rules(), "value")
+        self._init_puzzles()
         self.toolbar = widgets.HBox(
             [
                 self.new_button,
@@ -451,6 +461,7 @@ class GameWidget(
                 self.save_button,
                 self.load_input,
                 self.rules_button,
+                self.puzzles_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
@@ -592,6 +603,7 @@ class GameWidget(
         )
         self.recent_view.value = "" if self.covered else self._recent_html()
         self._update_rules()
+        self._update_puzzle()
         self.companion.update(covered=self.covered)
 
     def full_prompt(self) -> str:
@@ -604,6 +616,8 @@ class GameWidget(
             return _("Pass the device to {name}, who presses Ready.").format(name=tr(name))
         if self.device.holding:
             return self.continue_prompt()
+        if puzzled := self.puzzle_prompt():
+            return puzzled
         if seat is not None and self.bots_stopped and self.seats[seat] != HUMAN:
             return (
                 _("{prompt} The bots are stopped: press Run bots.")
@@ -780,6 +794,7 @@ class GameWidget(
             return self.table_play(action)
         seat = self.game.current_player
         before = self.game.copy() if self.animate else self.game
+        judged = self.judge_puzzle(action)  # in a puzzle's position: right or not
         try:
             self.game.apply(action)
         except IllegalActionError as err:
@@ -790,7 +805,7 @@ class GameWidget(
         if self.holds_after(action):
             self.device.hold(self.game, self.humans, self.SECRETS)
         frames = self.animation(before, action, self.game) if self.animate else []
-        self._settle(frames=frames)
+        self._settle(judged, frames=frames)
         return True
 
     def _decided(self, seat: int) -> None:
@@ -874,10 +889,11 @@ class GameWidget(
             return _("New game.")
         return _("New game with your seed {seed}.").format(seed=chosen_seed)
 
-    def set_game(self, game: Game, message: str = "") -> None:
+    def set_game(self, game: Game, message: str = "", *, puzzle: Puzzle | None = None) -> None:
         """Show ``game`` (a prepared position, say) and play on from it.
 
         Call it too after changing ``widget.game`` directly (``widget.game.apply(...)``).
+        ``puzzle``: the puzzle whose position ``game`` is (:meth:`open_puzzle`).
         """
         self._cancel_bots()
         self._cancel_hint()
@@ -890,6 +906,7 @@ class GameWidget(
                 for i in range(game.num_players)
             ]
         self.game = game
+        self._show_puzzle(puzzle)
         self.device.reset(under_way=bool(game.history))
         if self.board_size() != self.board.size:
             self.board.resize(*self.board_size())

@@ -16,7 +16,10 @@ import re
 import pytest
 from playwright.sync_api import Page
 
+from railwidgets.core.action import Action
+from railwidgets.core.puzzles import puzzles
 from railwidgets.minirails import scenarios
+from railwidgets.minirails.rules import Build, Buy
 from tests.e2e.browser import open_and_run, pixels_at, save_screenshot
 from tests.e2e.conftest import PLAY_NOTEBOOK, TUTORIAL_NOTEBOOK, BrowserPage
 from tests.e2e.minirails_page import (
@@ -159,3 +162,52 @@ def test_console_errors_are_caught(browser_page: BrowserPage) -> None:
     assert any("deliberate page error" in m for m in unexpected), unexpected
     with pytest.raises(AssertionError):
         browser_page.console.assert_clean()
+
+
+def play_by_clicks(view: MiniRailsView, action: Action) -> None:
+    """Play a Mini Rails move as a person does: its disc in the market, then Buy, or Build
+    and its hex (a blocked company's disc goes to its frame with Build alone)."""
+    assert isinstance(action, Buy | Build)
+    view.click_market(action.slot)
+    view.wait_status(rf"the {action.company} disc \(slot {action.slot}\) is in hand")
+    if isinstance(action, Buy):
+        view.button("Buy").click()
+        return
+    view.button("Build").click()
+    view.wait_status(rf"Build {action.company}")
+    if action.hex is not None:
+        view.page.wait_for_timeout(200)  # the lit hexes are drawn
+        view.click_hex(action.hex)
+
+
+def test_29_4_voila_puzzle_judges_a_wrong_move_then_takes_the_right_one(
+    voila_server: JupyterServer, browser_page: BrowserPage
+) -> None:
+    """Puzzles from the toolbar: a wrong move by clicks is explained with the best move;
+    Try again, and the answer by clicks is right."""
+    puzzle = puzzles("minirails")[0]
+    page = browser_page.page
+    page.goto(voila_server.url_for(PLAY_NOTEBOOK))
+    view = MiniRailsView.only_one(page)
+    view.wait_painted()
+    view.wait_status(HUMAN_PROMPT)
+    view.button("Puzzles").click()
+    panel = view.root.locator(".railwidgets-puzzle")
+    panel.get_by_text(f"Puzzle 1 of {len(puzzles('minirails'))}").wait_for()
+    view.wait_status(HUMAN_PROMPT)
+    assert panel.bounding_box()["y"] < view.canvas.bounding_box()["y"]  # type: ignore[index]
+    save_screenshot(page, "puzzle-0-open")
+
+    play_by_clicks(view, puzzle.weighed[1].action)
+    view.wait_status(r"✗ Not the best move\.")
+    said = panel.inner_text()
+    assert "is not the best" in said and "The best move: " in said, said
+    save_screenshot(page, "puzzle-1-wrong")
+
+    view.button("Try again").click()
+    view.wait_status(HUMAN_PROMPT)
+    play_by_clicks(view, puzzle.answer)
+    view.wait_status(r"✓ Right!")
+    assert "✓ Right: " in panel.inner_text()
+    save_screenshot(page, "puzzle-2-right")
+    browser_page.console.assert_clean()
