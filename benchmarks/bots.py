@@ -17,6 +17,11 @@
     .venv/bin/python benchmarks/bots.py --ladder --games 40   # the ladder, 40 games a pair
     .venv/bin/python benchmarks/bots.py --games 200 --seconds 1 --workers 8
     .venv/bin/python benchmarks/bots.py --game offtherails --games 24 --seconds 1 --workers 1
+    .venv/bin/python benchmarks/bots.py --game offtherails --players 4 --games 200 --seconds 1
+
+The strength table also gives each side's average final score (the greedy bots'
+is whether they play a sensible game: the rules aim at about 20 points a player in a
+four-player Off the Rails).
 
 The issue's table asks for 200 games per game at 1 s per decision: on a machine
 with few cores that takes hours (a Mini Rails game is ~12 decisions of the
@@ -83,8 +88,9 @@ def strength(
 ) -> None:
     print(f"\nSearch bot ({seconds:g} s a decision) against greedy bots, seats rotated")
     print(
-        f"{'game':<14} {'opponents':<10} {'games':>5} {'win share':>9} "
-        f"{'95% interval':>17} {'fair':>6} {'×fair':>6} {'minutes':>7}"
+        f"{'game':<14} {'players':>7} {'opponents':<10} {'games':>5} {'win share':>9} "
+        f"{'95% interval':>17} {'fair':>6} {'×fair':>6} {'points':>7} {'theirs':>6} "
+        f"{'minutes':>7}"
     )
     executor = _pool(workers)
     try:
@@ -102,9 +108,12 @@ def strength(
             )
             share, low, high, n = results.win_shares()[search]
             fair = 1 / players
+            mine = [row.score for row in results if row.bot == search]
+            theirs = [row.score for row in results if row.bot != search]
             print(
-                f"{game:<14} {opponent:<10} {n:>5} {share:>9.1%} "
+                f"{game:<14} {players:>7} {opponent:<10} {n:>5} {share:>9.1%} "
                 f"{low:>8.1%} – {high:>6.1%} {fair:>6.1%} {share / fair:>6.2f} "
+                f"{_mean(mine):>7.1f} {_mean(theirs):>6.1f} "
                 f"{(time.perf_counter() - start) / 60:>7.1f}"
             )
             for error in results.errors:
@@ -157,6 +166,10 @@ def ladder(games: int, workers: int | None, table: tuple[tuple[str, int], ...] =
             executor.shutdown()
 
 
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
 def _pool(workers: int | None):  # type: ignore[no-untyped-def]
     if not workers:
         return None
@@ -177,8 +190,13 @@ def main() -> None:
     parser.add_argument(
         "--game", choices=[game for game, _ in TABLE], help="only this game's row (default: all)"
     )
+    parser.add_argument(
+        "--players", type=int, help="players in each game of the tables (default: TABLE's)"
+    )
     args = parser.parse_args()
-    table = tuple(row for row in TABLE if args.game in (None, row[0]))
+    table = tuple(
+        (game, args.players or players) for game, players in TABLE if args.game in (None, game)
+    )
     if args.ladder:
         ladder(args.games, args.workers, table)
         return
