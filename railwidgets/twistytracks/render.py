@@ -230,50 +230,52 @@ def draw_highlights(
     ghost: Ghost | None = None,
     recent: Sequence[tuple[int, Cell]] = (),
     hand_rotation: int = 0,
-    hand_layer: str | None = "highlights",
-    lit_layer: str | None = "highlights",
+    marks_layer: str | None = "highlights",
 ) -> None:
     """Light the ``lit`` cells of the focus seat, show the ``ghost``, number the ``recent`` moves,
     and show the tile in hand turned ``hand_rotation`` (all that a pick changes).
 
     A placement the data already holds (the seat's own, or every seat's in a
     whole position) shows as a ghost too, so a placed tile is never forgotten.
-    The tile in hand goes on ``hand_layer`` and the lit cells on ``lit_layer`` (below
-    the rest; ``None``: not drawn), so that a widget may keep them while a click moves
-    the ghost (issue 27 item 16).
+    All but the ``ghost`` (the tile in hand, the lit cells, the placements held and
+    the numbers) go on ``marks_layer``, below it (``None``: not drawn), so that a widget
+    may keep them while a click moves the ghost (issue 27 item 16).
     """
     seats = seats_of(data)
-    if hand_layer is not None:
-        painter.layer(hand_layer)
-        _hand(painter, layout, seats, hand_rotation)
     frames = {box.seat: box for box in layout.frames}
-    if lit_layer is not None and layout.focus is not None and layout.focus in frames:
-        painter.layer(lit_layer)
-        box = frames[layout.focus]
-        cells = list(lit)
-        if cells:
-            inset = box.cell * 0.06
-            rects = [
-                (x + inset, y + inset, box.cell - 2 * inset, box.cell - 2 * inset)
-                for x, y in (box.cell_origin(c) for c in cells)
-            ]
-            painter.rects(rects, [HIGHLIGHT_FILL] * len(rects), alpha=0.55)
-            painter.rects(rects, [None] * len(rects), stroke=HIGHLIGHT, width=3)
-            if box.cell >= COORDINATES_FROM:  # the wash must not fade a lit space's name
-                lettered = _lettered_cells(box, seats[layout.focus])
-                for cell in cells:
-                    if cell not in lettered:  # a train's letter goes there
-                        _coordinates(painter, box, cell)
+    if marks_layer is not None:
+        painter.layer(marks_layer)
+        _hand(painter, layout, seats, hand_rotation)
+        if layout.focus is not None and layout.focus in frames:
+            _lit(painter, frames[layout.focus], seats[layout.focus], list(lit))
+        for seat, info in enumerate(seats):
+            if info.placement is not None and info.drawn is not None and seat in frames:
+                (cell, rotation) = info.placement
+                _ghost(painter, frames[seat], Ghost(seat, info.drawn, cell, rotation), placed=True)
+        for number, (seat, cell) in enumerate(recent, start=1):
+            if seat in frames:
+                _recent(painter, frames[seat], cell, number)
     painter.layer("highlights")
-    for seat, info in enumerate(seats):
-        if info.placement is not None and info.drawn is not None and seat in frames:
-            (cell, rotation) = info.placement
-            _ghost(painter, frames[seat], Ghost(seat, info.drawn, cell, rotation), placed=True)
-    for number, (seat, cell) in enumerate(recent, start=1):
-        if seat in frames:
-            _recent(painter, frames[seat], cell, number)
     if ghost is not None and ghost.seat in frames:
         _ghost(painter, frames[ghost.seat], ghost, placed=False)
+
+
+def _lit(painter: Painter, box: FrameBox, seat: Seat, cells: list[Cell]) -> None:
+    """The spaces of ``box`` where the tile in hand may go, washed and outlined."""
+    if not cells:
+        return
+    inset = box.cell * 0.06
+    rects = [
+        (x + inset, y + inset, box.cell - 2 * inset, box.cell - 2 * inset)
+        for x, y in (box.cell_origin(c) for c in cells)
+    ]
+    painter.rects(rects, [HIGHLIGHT_FILL] * len(rects), alpha=0.55)
+    painter.rects(rects, [None] * len(rects), stroke=HIGHLIGHT, width=3)
+    if box.cell >= COORDINATES_FROM:  # the wash must not fade a lit space's name
+        lettered = _lettered_cells(box, seat)
+        for cell in cells:
+            if cell not in lettered:  # a train's letter goes there
+                _coordinates(painter, box, cell)
 
 
 # -- fewer canvas commands ------------------------------------------------------------------------

@@ -86,7 +86,7 @@ class TwistyTracksWidget(GameWidget):
     GAME = Game
     SECRETS = True
     WIDTH, HEIGHT = CANVAS
-    LAYERS = (*render.LAYERS[:-1], "hand", "lit", render.LAYERS[-1])
+    LAYERS = (*render.LAYERS[:-1], "marks", render.LAYERS[-1])
     FIRST_STEPS = N_(
         "Click a lit space, turn the tile (<b>Rotate</b> or R), then press <b>Place</b>."
     )
@@ -112,9 +112,10 @@ class TwistyTracksWidget(GameWidget):
         ),
     )
     CONFIRM = frozenset({"place"})
-    #: the tile in hand and the lit spaces on layers of their own, under the ghost: a click
-    #: on a space moves the ghost and leaves both as they are (issue 27 item 16)
-    CHOICE_LAYERS = ("hand", "lit", "highlights")
+    #: the tile in hand, the lit spaces, the placements held and the recent moves' numbers
+    #: on a layer of their own under the ghost: a click on a space moves the ghost alone and
+    #: leaves them as they are (issue 27 item 16; one layer less for the page to put together)
+    CHOICE_LAYERS = ("marks", "highlights")
     RULES_FOR: ClassVar[dict[str, str]] = {"place": "§2.8", "over": "§2.13"}
     FRAME_PAUSE: ClassVar[float] = 0.09
 
@@ -268,50 +269,43 @@ class TwistyTracksWidget(GameWidget):
         data, layout = self.data(), self.board_layout
         if draws(painter, "pieces"):  # not when a pick redraws the highlights alone
             render.draw_pieces(data, painter, layout)
-        hand, lit = draws(painter, "hand"), draws(painter, "lit")
+        marks = draws(painter, "marks")
         render.draw_highlights(
             data,
             painter,
             layout,
-            lit=self.lit(),
+            lit=self.lit() if marks else (),
             ghost=self.ghost(),
-            recent=self.recent_cells(),
+            recent=self.recent_cells() if marks else (),
             hand_rotation=self.rotation,
-            hand_layer="hand" if hand else None,
-            lit_layer="lit" if lit else None,
+            marks_layer="marks" if marks else None,
         )
-        if hand:
-            self._hand_shown = self._hand_key()
-        if lit:
-            self._lit_shown = self._lit_key()
+        if marks:
+            self._marks_shown = self._marks_key()
 
     def _draw_dynamic(self, painter: Painter) -> None:
-        if draws(painter, "hand"):  # the hand layer is drawn again, if at all, from here
-            self._hand_shown = None
-        if draws(painter, "lit"):
-            self._lit_shown = None
+        if draws(painter, "marks"):  # the marks are drawn again, if at all, from here
+            self._marks_shown = None
         super()._draw_dynamic(painter)
 
-    def _hand_key(self) -> tuple[Any, ...]:
-        """What the tile in hand's picture depends on (the game's state, who looks, the turn)."""
-        return (self.game, self.game.history, self.viewer, self.device.holding, self.rotation)
-
-    def _lit_key(self) -> tuple[Any, ...]:
-        """What the lit spaces' picture depends on (the game's state, who looks, the spaces)."""
-        return (self.game, self.game.history, self.viewer, self.device.holding, tuple(self.lit()))
+    def _marks_key(self) -> tuple[Any, ...]:
+        """What the marks' picture depends on (the game's state, who looks, the tile in
+        hand and its turn, the lit spaces)."""
+        return (
+            self.game,
+            self.game.history,
+            self.viewer,
+            self.device.holding,
+            self.rotation,
+            tuple(self.lit()),
+        )
 
     def choice_layers(self) -> tuple[str, ...]:
         """A pick draws again only the layers it changes: a click on another space moves
-        the ghost alone (the tile in hand and the lit spaces stay as they are shown)."""
-        return tuple(
-            name
-            for name, shown, key in (
-                ("hand", getattr(self, "_hand_shown", None), self._hand_key),
-                ("lit", getattr(self, "_lit_shown", None), self._lit_key),
-                ("highlights", None, None),
-            )
-            if key is None or shown != key()
-        )
+        the ghost alone (the marks stay as they are shown)."""
+        if getattr(self, "_marks_shown", None) == self._marks_key():
+            return ("highlights",)
+        return self.CHOICE_LAYERS
 
     def holds_after(self, action: Action) -> bool:
         """The round's last placement reveals every frame (R25): its picture waits for

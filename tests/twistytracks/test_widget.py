@@ -194,7 +194,8 @@ def test_R25_hot_seat_the_next_person_sees_nothing_of_the_first_ones_placement()
     ox, oy, width, height = box.outer
     in_first = [
         c
-        for c in painter.by_name("rect", "highlights") + painter.by_name("rects", "highlights")
+        for layer in ("marks", "highlights")
+        for c in painter.by_name("rect", layer) + painter.by_name("rects", layer)
         if any(ox <= x <= ox + width and oy <= y <= oy + height for x, y in _corners(c))
     ]
     assert in_first == []
@@ -313,7 +314,7 @@ def test_item6_against_bots_the_reveal_stays_until_the_persons_next_placement() 
     assert not w.device.holding and not w.covered and w.continue_button.layout.display == "none"
     assert w.status_text.startswith("Round 2, your turn (Wild West)")
     assert sorted(w.recent_cells()) == sorted((a.seat, a.cell) for a in round_one)
-    marked = [c for c in drawn(w).by_name("rect", "highlights") if c["stroke"] == RECENT]
+    marked = [c for c in drawn(w).by_name("rect", "marks") if c["stroke"] == RECENT]
     assert len(marked) == 3  # each placement of the round outlined on its frame
     # until the next placement, whose own round then shows
     _place_first_lit(w)

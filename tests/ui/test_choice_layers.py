@@ -123,8 +123,9 @@ def test_27_16_a_pick_sends_one_batch_drawing_only_the_choice_layers_before_the_
 
 
 def test_27_16_a_click_on_another_space_leaves_the_tile_in_hand_alone() -> None:
-    """Twisty Tracks keeps the tile in hand on its own layer: a click on another lit space
-    draws the lit cells and the ghost only; Rotate, which turns the hand, draws both."""
+    """Twisty Tracks keeps the tile in hand, the lit spaces and the numbered moves on a layer
+    of their own: a click on another lit space draws the ghost only; Rotate, which turns the
+    hand, draws both."""
     w, picks = _twisty_tracks()
     names = layer_names(w.board.canvas, w.LAYERS)
     drawn = []
@@ -133,7 +134,7 @@ def test_27_16_a_click_on_another_space_leaves_the_tile_in_hand_alone() -> None:
             pick()
         drawn.append(set(batches[0].on(names)))
     assert drawn[:4] == [{"highlights"}] * 4  # the hand shows the tile turned 0° already
-    assert drawn[4:] == [{"hand", "highlights"}] * 2
+    assert drawn[4:] == [{"marks", "highlights"}] * 2
     w.refresh()  # a whole redraw, then a click: the hand stays
     with record_batches() as batches:
         picks[1]()
