@@ -18,6 +18,9 @@
     .venv/bin/python benchmarks/bots.py --games 200 --seconds 1 --workers 8
     .venv/bin/python benchmarks/bots.py --game offtherails --games 24 --seconds 1 --workers 1
     .venv/bin/python benchmarks/bots.py --game offtherails --players 4 --games 200 --seconds 1
+    .venv/bin/python benchmarks/bots.py --game offtherails --players 4 --games 24 --seconds 1 \
+        --seed 2000 --csv benchmarks/results      # one batch of many
+    .venv/bin/python benchmarks/bots.py --tally benchmarks/results/offtherails-4p-*.csv
 
 The strength table also gives each side's average final score (the greedy bots'
 is whether they play a sensible game: the rules aim at about 20 points a player in a
@@ -26,6 +29,10 @@ four-player Off the Rails).
 The issue's table asks for 200 games per game at 1 s per decision: on a machine
 with few cores that takes hours (a Mini Rails game is ~12 decisions of the
 search bot), so the defaults are small; say what was run when quoting numbers.
+Many games can be played in batches: each with its own ``--seed`` (games ``seed``,
+``seed + 1``, ... so batches 1000 apart do not overlap below 1000 games) and
+``--csv DIR`` to keep its rows, then ``--tally`` counts them together. Count
+together only batches played with the same bots' code.
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from railwidgets.arena import bot_names, tournament
+from railwidgets.arena import Results, bot_names, tournament
 from railwidgets.arena import ladder as arena_ladder
 from railwidgets.core import RandomBot
 from railwidgets.core.game import Game, game_class
@@ -83,15 +90,23 @@ def speed(seconds: float, table: tuple[tuple[str, int], ...] = TABLE) -> None:
         )
 
 
+STRENGTH_HEADER = (
+    f"{'game':<14} {'players':>7} {'opponents':<10} {'games':>5} {'win share':>9} "
+    f"{'95% interval':>17} {'fair':>6} {'×fair':>6} {'points':>7} {'theirs':>6} "
+    f"{'minutes':>7}"
+)
+
+
 def strength(
-    games: int, seconds: float, workers: int | None, table: tuple[tuple[str, int], ...] = TABLE
+    games: int,
+    seconds: float,
+    workers: int | None,
+    table: tuple[tuple[str, int], ...] = TABLE,
+    seed: int = 1000,
+    csv_dir: Path | None = None,
 ) -> None:
     print(f"\nSearch bot ({seconds:g} s a decision) against greedy bots, seats rotated")
-    print(
-        f"{'game':<14} {'players':>7} {'opponents':<10} {'games':>5} {'win share':>9} "
-        f"{'95% interval':>17} {'fair':>6} {'×fair':>6} {'points':>7} {'theirs':>6} "
-        f"{'minutes':>7}"
-    )
+    print(STRENGTH_HEADER)
     executor = _pool(workers)
     try:
         for game, players in table:
@@ -102,25 +117,58 @@ def strength(
                 game,
                 [search] + [opponent] * (players - 1),
                 games,
-                seed=1000,
+                seed=seed,
                 executor=executor,
                 progress=False,
             )
-            share, low, high, n = results.win_shares()[search]
-            fair = 1 / players
-            mine = [row.score for row in results if row.bot == search]
-            theirs = [row.score for row in results if row.bot != search]
-            print(
-                f"{game:<14} {players:>7} {opponent:<10} {n:>5} {share:>9.1%} "
-                f"{low:>8.1%} – {high:>6.1%} {fair:>6.1%} {share / fair:>6.2f} "
-                f"{_mean(mine):>7.1f} {_mean(theirs):>6.1f} "
-                f"{(time.perf_counter() - start) / 60:>7.1f}"
-            )
+            print(strength_row(game, results, (time.perf_counter() - start) / 60))
             for error in results.errors:
                 print(f"  failed: {error}")
+            if csv_dir is not None:
+                csv_dir.mkdir(parents=True, exist_ok=True)
+                name = f"{game}-{players}p-{seconds:g}s-seed{seed}-{games}games.csv"
+                results.to_csv(csv_dir / name)
+                print(f"  rows: {csv_dir / name}")
     finally:
         if executor is not None:
             executor.shutdown()
+
+
+def strength_row(game: str, results: Results, minutes: float | None = None) -> str:
+    """One line of the strength table: the search bot's win share against the others."""
+    search = next(bot for bot in results.bots() if bot.startswith("search"))
+    others = sorted(results.bots() - {search})
+    players = len(results) // max(1, results.games())
+    share, low, high, n = results.win_shares()[search]
+    fair = 1 / players
+    mine = [row.score for row in results if row.bot == search]
+    theirs = [row.score for row in results if row.bot != search]
+    return (
+        f"{game:<14} {players:>7} {'+'.join(others):<10} {n:>5} {share:>9.1%} "
+        f"{low:>8.1%} – {high:>6.1%} {fair:>6.1%} {share / fair:>6.2f} "
+        f"{_mean(mine):>7.1f} {_mean(theirs):>6.1f} "
+        + (f"{minutes:>7.1f}" if minutes is not None else f"{'':>7}")
+    )
+
+
+def tally(paths: list[Path]) -> None:
+    """The strength table of batches saved with ``--csv`` (say, played on different days
+    with different ``--seed``s), each batch and then all of them counted together.
+    Batches of different games, player counts or bots are refused."""
+    try:
+        batches = [(path, Results.from_csv(path)) for path in paths]
+    except (OSError, ValueError) as err:
+        raise SystemExit(f"--tally: {err}") from None
+    kinds = {(path.name.split("-")[0], frozenset(part.bots()), len(part) // max(1, part.games()))
+             for path, part in batches}  # fmt: skip
+    if len(kinds) != 1:
+        raise SystemExit("--tally: the files are not one game, player count and set of bots")
+    game = next(iter(kinds))[0]
+    print("\nSearch bot against greedy bots, batches saved with --csv")
+    print(STRENGTH_HEADER)
+    for path, part in batches:
+        print(f"{strength_row(game, part)}  {path.name}")
+    print(f"{strength_row(game, Results.joined(part for _, part in batches))}  all together")
 
 
 def ladder(games: int, workers: int | None, table: tuple[tuple[str, int], ...] = TABLE) -> None:
@@ -193,7 +241,23 @@ def main() -> None:
     parser.add_argument(
         "--players", type=int, help="players in each game of the tables (default: TABLE's)"
     )
+    parser.add_argument(
+        "--seed", type=int, default=1000, help="the tables' first game's seed (default 1000)"
+    )
+    parser.add_argument(
+        "--csv", type=Path, metavar="DIR", help="save each table row's games to DIR as CSV"
+    )
+    parser.add_argument(
+        "--tally",
+        type=Path,
+        nargs="+",
+        metavar="CSV",
+        help="count batches saved with --csv together (nothing is played)",
+    )
     args = parser.parse_args()
+    if args.tally:
+        tally(args.tally)
+        return
     table = tuple(
         (game, args.players or players) for game, players in TABLE if args.game in (None, game)
     )
@@ -202,7 +266,7 @@ def main() -> None:
         return
     speed(args.seconds, table)
     if not args.speed_only:
-        strength(args.games, args.seconds, args.workers, table)
+        strength(args.games, args.seconds, args.workers, table, args.seed, args.csv)
 
 
 if __name__ == "__main__":

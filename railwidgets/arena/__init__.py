@@ -232,6 +232,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+#: How a table's cell is read back, by its field's type (see :meth:`Results.from_csv`).
+_CELL = {"int": int, "float": float, "str": str}
+
+
 class Results(list[SeatResult]):
     """The rows of a tournament (one per seat per game), with what failed."""
 
@@ -259,6 +263,52 @@ class Results(list[SeatResult]):
             with open(path, "w", encoding="utf-8", newline="") as file:
                 file.write(text)
         return text
+
+    @classmethod
+    def from_csv(cls, source: str | os.PathLike[str]) -> Results:
+        """Rows written by :meth:`to_csv`, read back from a file's path (or CSV text that
+        starts with the header); a malformed table is refused with a ``ValueError``.
+
+        >>> results = tournament("minirails", ["random", "greedy"], games=2, seed=1,
+        ...                      executor="inline", progress=False)
+        >>> Results.from_csv(results.to_csv()) == sorted(results, key=lambda r: (r.game, r.seat))
+        True
+        """
+        names = [f.name for f in fields(SeatResult)]
+        text = str(source)
+        if not text.startswith(",".join(names)):
+            with open(source, encoding="utf-8", newline="") as file:
+                text = file.read()
+        reader = csv.reader(io.StringIO(text))
+        header = next(reader, None)
+        if header != names:
+            raise ValueError(f"not an arena table: its header is {header!r}, not {names!r}")
+        kinds = {f.name: f.type for f in fields(SeatResult)}
+        rows = []
+        for number, line in enumerate(reader, start=2):
+            if len(line) != len(names):
+                raise ValueError(f"line {number} has {len(line)} cells, not {len(names)}")
+            try:
+                values = {
+                    name: (cell == "True" if kinds[name] == "bool" else _CELL[kinds[name]](cell))
+                    for name, cell in zip(names, line, strict=True)
+                }
+            except ValueError as err:
+                raise ValueError(f"line {number}: {err}") from None
+            rows.append(SeatResult(**values))
+        return cls(rows)
+
+    @classmethod
+    def joined(cls, parts: Iterable[Results]) -> Results:
+        """Several tournaments' rows as one table, their games numbered on (so that
+        batches played apart, say with different seeds, are counted together)."""
+        rows: list[SeatResult] = []
+        errors: list[str] = []
+        for part in parts:
+            offset = 1 + max((row.game for row in rows), default=-1)
+            rows += [SeatResult(**{**asdict(row), "game": row.game + offset}) for row in part]
+            errors += part.errors
+        return cls(rows, errors)
 
     def win_shares(self) -> dict[str, tuple[float, float, float, int]]:
         """Per bot: its win share, the 95% interval, and the seats it played."""

@@ -60,6 +60,42 @@ def test_the_csv_is_tidy_and_reads_back(tmp_path) -> None:
         "game", "seed", "seat", "bot", "score", "win", "winner", "decisions", "length", "seconds",
     ]  # fmt: skip
     assert int(rows[1]["seat"]) == 1 and float(rows[1]["win"]) in (0.0, 0.5, 1.0)
+    assert Results.from_csv(path) == sorted(results, key=lambda r: (r.game, r.seat))
+
+
+def test_batches_played_apart_are_counted_together(tmp_path) -> None:
+    """Issue 29 item 2: many games in batches (each its own seed), saved and counted later."""
+    batches = [
+        tournament("twistytracks", ["random"] * 2, games=2, seed=seed, executor="inline")
+        for seed in (0, 1000)
+    ]
+    for number, batch in enumerate(batches):
+        batch.to_csv(tmp_path / f"{number}.csv")
+    together = Results.joined(Results.from_csv(tmp_path / f"{n}.csv") for n in range(2))
+    assert together.games() == 4 and len(together) == 8
+    assert sorted({(row.game, row.seed) for row in together}) == [
+        (0, 0), (1, 1), (2, 1000), (3, 1001)
+    ]  # fmt: skip
+    assert together.win_shares()["random"][3] == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("seat,game\n", "not an arena table"),
+        ("game,seed,seat,bot,score,win,winner,decisions,length,seconds\n1,2,3\n", "line 2 has 3"),
+        (
+            "game,seed,seat,bot,score,win,winner,decisions,length,seconds\n"
+            "0,1,0,random,x,1.0,True,3,9,0.1\n",
+            "line 2: invalid literal",
+        ),
+    ],
+)
+def test_a_malformed_table_is_refused(tmp_path, text: str, message: str) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=message):
+        Results.from_csv(path)
 
 
 def test_any_executor_gives_the_same_games() -> None:
