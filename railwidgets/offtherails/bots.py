@@ -67,6 +67,7 @@ from railwidgets.offtherails.board import (
     surface_side,
 )
 from railwidgets.offtherails.components import (
+    ACTIONS_PER_TURN,
     CART_POINTS,
     EXIT_MISSIONS,
     GRID_SIZE,
@@ -78,6 +79,7 @@ from railwidgets.offtherails.components import (
     MISSIONS,
     RUBY,
     RUBY_MAJORITY_POINTS,
+    SPEED_START,
     START_TRACK_OFFSETS,
     VALUE,
     Items,
@@ -347,8 +349,18 @@ class Planner:
                 return action
         in_supply = [c for c in self.carts if c.place == SUPPLY]
         limit = 4 if len(self.state.sides) == 1 else 2
-        if in_supply and len(on_board) < limit and self.state.actions_used <= 1:
-            return self._place_cart(in_supply[0])
+        if (
+            in_supply
+            and len(on_board) < limit
+            and self.state.actions_used <= 1
+            and not self.state.collapsed  # a new cart would only risk the chasm (3 points)
+        ):
+            placed = self._place_cart(in_supply[0])
+            if (
+                self.state.actions_used + 1 + self._track_wanted(in_supply[0], placed)
+                <= ACTIONS_PER_TURN
+            ):
+                return placed  # else it would run off its unfinished track and derail
         for cart in on_board:
             action = self._extend(cart)
             if action is not None:
@@ -396,6 +408,15 @@ class Planner:
         tracks = [p for p in starting_tracks(self.all_tracks)[side] if p not in self.occupied]
         best = max(self.items, key=self.items.get, default=(6, 6))
         return PlaceCart(cart.name, min(tracks, key=lambda p: _distance(p, best)))
+
+    def _track_wanted(self, cart: Cart, placed: PlaceCart) -> int:
+        """The tiles still to lay so that ``cart``, placed as ``placed`` says, does not run
+        off its track on its first move (at the starting speed)."""
+        trial = cart.copy()
+        trial.square = placed.track
+        trial.facing = opposite(surface_side(placed.track))
+        path, why, _, _ = self.route(trial, SPEED_START)
+        return 0 if why in ("exit", "far") else max(0, SPEED_START - len(path))
 
     def tiles_left(self) -> bool:
         return self.state.tiles_used < 90
@@ -522,7 +543,8 @@ def estimate(game: Game) -> list[float]:
         out = _exit_distance(cart.square)
         deliver = 0.85 - (0.06 if ending else 0.025) * out
         safe = 1.0
-        if st.collapsed:  # a rival may open the chasm under it: next to a colour, 1 in 4 a turn
+        if st.collapsed and in_grid(cart.square):  # a rival may open the chasm under it: next
+            # to a colour, 1 in 4 a turn (a cart on a starting track, D-20, is off the grid)
             r, c = cart.square
             close = {st.chasm[i] for i in _AROUND[r * GRID_SIZE + c][0] if st.chasm[i] >= 0}
             farther = {st.chasm[i] for i in _AROUND[r * GRID_SIZE + c][1] if st.chasm[i] >= 0}

@@ -143,3 +143,53 @@ def test_the_shortlist_weighs_the_greedy_move_and_the_moves_in_front_of_the_cart
     assert {otr.ChangeSpeed("white", 1), otr.ChangeSpeed("white", -1)} <= set(listed)
     ahead = {a.exits for a in listed if isinstance(a, otr.PlaceTile) and a.square == (1, 4)}
     assert ahead == {"NS", "NE", "NW"}  # every tile that joins the track in front of the cart
+
+
+def test_29_2_a_cart_is_placed_only_with_the_actions_its_track_still_wants() -> None:
+    """A cart starts at speed 3 (A3): placed with too few actions left to lay the track in
+    front of it, it would run off that track on its first move and derail."""
+    from railwidgets.offtherails.actions import EndActions, PlaceCart
+    from railwidgets.offtherails.bots import Planner
+
+    def planned(used: int, tiles: dict[tuple[int, int], str]) -> object:
+        return Planner(scenarios.game(tiles=tiles, turn__actions_used=used), 0).next_action()
+
+    assert isinstance(planned(0, {}), PlaceCart)  # then three tiles: all four actions
+    assert planned(1, {}) == EndActions()  # two actions would leave it one tile short
+    assert isinstance(planned(1, {(0, 4): "NS"}), PlaceCart)  # two tiles to lay: enough
+    assert isinstance(planned(1, {(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"}), PlaceCart)
+
+
+def test_29_2_no_new_cart_after_the_collapse() -> None:
+    """After the collapse a new cart could bring out only what is left while the chasm opens
+    round it; in supply it keeps its 3 points (§2.13)."""
+    from railwidgets.offtherails.actions import PlaceCart
+    from railwidgets.offtherails.bots import Planner
+
+    p = scenarios.build(
+        chasm={(2, 2): "red", (2, 9): "yellow", (9, 9): "green", (9, 2): "blue"},
+        chasm_deck={"cards": [], "tokens": False},
+        chasm_supply={"red": 4, "yellow": 4, "green": 4, "blue": 4},
+        final_round={"turns_left": 0, "collapsed": True, "drawn_token": None},
+    )
+    p["deposit_deck"] = p["deposit_deck"][-4:]
+    collapsed = otr.Game.from_position(p, seed=1)
+    assert any(isinstance(a, PlaceCart) for a in collapsed.legal_actions())
+    assert not isinstance(Planner(collapsed, 0).next_action(), PlaceCart)
+
+
+def test_29_2_the_estimate_takes_a_cart_on_a_starting_track_after_the_collapse() -> None:
+    """A cart bumped on its first step stays on its starting track, off the grid (D-20):
+    the estimate, which looks for chasm tokens round a cart, must not look off the board."""
+    from railwidgets.offtherails.bots import estimate
+
+    p = scenarios.build(
+        chasm={(2, 2): "red", (2, 9): "yellow", (9, 9): "green", (9, 2): "blue"},
+        chasm_deck={"cards": [], "tokens": False},
+        chasm_supply={"red": 4, "yellow": 4, "green": 4, "blue": 4},
+        final_round={"turns_left": 0, "collapsed": True, "drawn_token": None},
+        carts=[scenarios.cart(1, "white", (12, 7), "S", "N")],  # green's track, nose outward
+    )
+    p["deposit_deck"] = p["deposit_deck"][-4:]
+    game = otr.Game.from_position(p, seed=1)
+    assert estimate(game)[1] >= game.scores()[1] - 3
