@@ -38,6 +38,7 @@ together only batches played with the same bots' code.
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -51,6 +52,7 @@ from railwidgets.core.game import Game, game_class
 from railwidgets.core.hints import certain_gains
 from railwidgets.core.search import LEVELS, SEARCH_SEATS, SearchBot
 
+REPO = Path(__file__).resolve().parents[1]
 #: The table's games: (game, players).
 TABLE = (("minirails", 3), ("twistytracks", 2), ("offtherails", 2))
 
@@ -126,12 +128,30 @@ def strength(
                 print(f"  failed: {error}")
             if csv_dir is not None:
                 csv_dir.mkdir(parents=True, exist_ok=True)
-                name = f"{game}-{players}p-{seconds:g}s-seed{seed}-{games}games.csv"
+                name = f"{game}-{players}p-{seconds:g}s-seed{seed}-{games}games-{_commit()}.csv"
                 results.to_csv(csv_dir / name)
                 print(f"  rows: {csv_dir / name}")
     finally:
         if executor is not None:
             executor.shutdown()
+
+
+def _commit() -> str:
+    """The code the games were played with: the commit, marked ``+changes`` if the work
+    tree differs from it (batches of different bots' code must not be counted together)."""
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return (commit or "unknown") + ("+changes" if changed else "")
 
 
 def strength_row(game: str, results: Results, minutes: float | None = None) -> str:
@@ -154,7 +174,8 @@ def strength_row(game: str, results: Results, minutes: float | None = None) -> s
 def tally(paths: list[Path]) -> None:
     """The strength table of batches saved with ``--csv`` (say, played on different days
     with different ``--seed``s), each batch and then all of them counted together.
-    Batches of different games, player counts or bots are refused."""
+    Batches of different games, player counts or bots are refused; each file's name
+    ends with the commit it was played at, for the reader to see that they agree."""
     try:
         batches = [(path, Results.from_csv(path)) for path in paths]
     except (OSError, ValueError) as err:
