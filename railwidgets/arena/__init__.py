@@ -233,7 +233,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 #: How a table's cell is read back, by its field's type (see :meth:`Results.from_csv`).
-_CELL = {"int": int, "float": float, "str": str}
+_CELL = {"int": int, "float": float, "str": str, "bool": lambda cell: cell == "True"}
 
 
 class Results(list[SeatResult]):
@@ -290,8 +290,7 @@ class Results(list[SeatResult]):
                 raise ValueError(f"line {number} has {len(line)} cells, not {len(names)}")
             try:
                 values = {
-                    name: (cell == "True" if kinds[name] == "bool" else _CELL[kinds[name]](cell))
-                    for name, cell in zip(names, line, strict=True)
+                    name: _CELL[kinds[name]](cell) for name, cell in zip(names, line, strict=True)
                 }
             except ValueError as err:
                 raise ValueError(f"line {number}: {err}") from None

@@ -353,14 +353,14 @@ class Planner:
             in_supply
             and len(on_board) < limit
             and self.state.actions_used <= 1
-            and not self.state.collapsed  # a new cart would only risk the chasm (3 points)
+            and not self.state.collapsed  # it would only risk the chasm (§2.11) and 3 points (§2.13)
         ):
             placed = self._place_cart(in_supply[0])
             if (
                 self.state.actions_used + 1 + self._track_wanted(in_supply[0], placed)
                 <= ACTIONS_PER_TURN
             ):
-                return placed  # else it would run off its unfinished track and derail
+                return placed  # else it runs off its unfinished track and derails (§2.7.6)
         for cart in on_board:
             action = self._extend(cart)
             if action is not None:
@@ -411,7 +411,8 @@ class Planner:
 
     def _track_wanted(self, cart: Cart, placed: PlaceCart) -> int:
         """The tiles still to lay so that ``cart``, placed as ``placed`` says, does not run
-        off its track on its first move (at the starting speed)."""
+        off its track on its first move, at the speed a placed cart starts with (A3); a turn
+        has ``ACTIONS_PER_TURN`` actions for the placing and the tiles (§2.6)."""
         trial = cart.copy()
         trial.square = placed.track
         trial.facing = opposite(surface_side(placed.track))
