@@ -19,8 +19,9 @@
     .venv/bin/python benchmarks/bots.py --game offtherails --games 24 --seconds 1 --workers 1
     .venv/bin/python benchmarks/bots.py --game offtherails --players 4 --games 200 --seconds 1
     .venv/bin/python benchmarks/bots.py --game offtherails --players 4 --games 24 --seconds 1 \
-        --seed 2000 --csv benchmarks/results      # one batch of many
+        --seed 3000 --csv benchmarks/results      # one batch of many
     .venv/bin/python benchmarks/bots.py --tally benchmarks/results/offtherails-4p-*.csv
+    .venv/bin/python benchmarks/bots.py --self-play --game offtherails --players 4 --games 100
 
 The strength table also gives each side's average final score (the greedy bots'
 is whether they play a sensible game: the rules aim at about 20 points a player in a
@@ -38,6 +39,7 @@ together only batches played with the same bots' code.
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import time
@@ -247,6 +249,36 @@ def _pool(workers: int | None):  # type: ignore[no-untyped-def]
     return ProcessPoolExecutor(max_workers=workers)
 
 
+def self_play(
+    games: int, workers: int | None, table: tuple[tuple[str, int], ...] = TABLE, seed: int = 1000
+) -> None:
+    """The greedy bots' own game: ``games`` games between greedy bots only, and their points
+    a player (the rules aim at about 20 a player in a four-player Off the Rails)."""
+    print("\nGreedy bots against each other: points a player")
+    print(
+        f"{'game':<14} {'players':>7} {'games':>5} {'points':>7} {'95% interval':>15} {'minutes':>7}"
+    )
+    executor = _pool(workers)
+    try:
+        for game, players in table:
+            if "greedy" not in bot_names(game):
+                continue
+            start = time.perf_counter()
+            results = tournament(
+                game, ["greedy"] * players, games, seed=seed, executor=executor, progress=False
+            )
+            scores = [row.score for row in results]
+            mean = statistics.fmean(scores)
+            half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+            print(
+                f"{game:<14} {players:>7} {results.games():>5} {mean:>7.1f} "
+                f"{mean - half:>7.1f} – {mean + half:>4.1f} {(time.perf_counter() - start) / 60:>7.1f}"
+            )
+    finally:
+        if hasattr(executor, "shutdown"):
+            executor.shutdown()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12, help="games per game (default 12)")
@@ -269,6 +301,11 @@ def main() -> None:
         "--csv", type=Path, metavar="DIR", help="save each table row's games to DIR as CSV"
     )
     parser.add_argument(
+        "--self-play",
+        action="store_true",
+        help="the greedy bots' own game: their points a player (instead of the tables)",
+    )
+    parser.add_argument(
         "--tally",
         type=Path,
         nargs="+",
@@ -284,6 +321,9 @@ def main() -> None:
     )
     if args.ladder:
         ladder(args.games, args.workers, table)
+        return
+    if args.self_play:
+        self_play(args.games, args.workers, table, args.seed)
         return
     speed(args.seconds, table)
     if not args.speed_only:
