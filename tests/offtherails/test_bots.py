@@ -193,3 +193,63 @@ def test_29_2_the_estimate_takes_a_cart_on_a_starting_track_after_the_collapse()
     p["deposit_deck"] = p["deposit_deck"][-4:]
     game = otr.Game.from_position(p, seed=1)
     assert estimate(game)[1] >= game.scores()[1] - 3
+
+
+def test_29_2_a_route_turns_off_laid_track_by_an_upgrade() -> None:
+    """The rich deposit lies beside the straight track the cart runs on: the route
+    upgrades that straight to a T (A2) and lays one tile (A1), rather than going round."""
+    from railwidgets.offtherails.actions import PlaceTile, Upgrade
+    from railwidgets.offtherails.bots import Planner
+
+    game = scenarios.game(
+        tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
+        items={(2, 3): {"diamond": 2}},
+        carts=[scenarios.cart(0, "white", (1, 4), "S", "N", speed=3)],
+    )
+    planner = Planner(game, 0)
+    route = planner.route(planner.carts[0])
+    assert route is not None and not route.leaves
+    assert [leg.build for leg in route.legs] == [Upgrade((2, 4), "NSW"), PlaceTile((2, 3), "NE")]
+    assert planner.next_action() == Upgrade((2, 4), "NSW")
+
+
+def test_29_2_in_the_middle_of_a_move_the_cart_takes_the_way_with_laid_track() -> None:
+    """Two steps left at a junction: south leads towards a rich deposit whose square has no
+    tile yet, east runs on laid track. No action can lay a tile in the middle of a move, so
+    south would derail the cart (§2.7.6): it goes east."""
+    from railwidgets.offtherails.actions import ChooseExit
+    from railwidgets.offtherails.bots import Planner
+
+    game = scenarios.game(
+        tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NES", (2, 5): "EW", (2, 6): "EW", (3, 4): "NS"},
+        items={(4, 4): {"diamond": 2, "gold": 1}},
+        carts=[scenarios.cart(0, "white", (0, 4), "S", "N", speed=4)],
+    )
+    game.apply(otr.EndActions())
+    assert set(game.legal_actions()) == {ChooseExit("E"), ChooseExit("S")}
+    planner = Planner(game, 0)
+    south = planner.route(game._state.carts[0], [((2, 4), 2)])
+    east = planner.route(game._state.carts[0], [((2, 4), 1)])
+    assert south is not None and east is not None and south.worth > east.worth
+    assert planner.steer(game.legal_actions()) == ChooseExit("E")
+    assert GreedyBot(seed=0).choose(game) == ChooseExit("E")
+
+
+def test_29_2_an_empty_cart_derails_before_a_loaded_one_when_actions_run_short() -> None:
+    """Both carts run at 3 with one tile each missing and one action left: the plan lays the
+    loaded cart's tile (an empty cart that derails loses nothing but its way back, §2.7.6)."""
+    from railwidgets.offtherails.actions import ChangeSpeed, PlaceTile
+    from railwidgets.offtherails.bots import Planner
+
+    game = scenarios.game(
+        tiles={(r, c): "EW" for r in (5, 7) for c in range(3)},
+        carts=[
+            scenarios.cart(0, "white", (5, 0), "E", "W", speed=3),
+            scenarios.cart(0, "black", (7, 0), "E", "W", speed=3, contents={"gold": 2}),
+        ],
+        turn__actions_used=3,
+    )
+    action = Planner(game, 0).next_action()
+    assert action == ChangeSpeed("black", -1) or (
+        isinstance(action, PlaceTile) and action.square == (7, 3)
+    ), action

@@ -545,4 +545,4 @@ def test_27_the_end_scores_keep_dirty_goblins_apart_from_the_missions_claimed() 
 
     w = OffTheRailsWidget(players=4, seed=6, seats=["greedy"] * 4, animate=False)
     made = re.findall(r"<td>(jewels[^<]*)</td>", w.scores.value)
-    assert "jewels 3 · carts 2×3 · missions M1 +4 · M4 Dirty Goblins +4" in made, made
+    assert "jewels 11 · carts 2×3 · missions M7 +4 · M4 Dirty Goblins +4" in made, made
