@@ -2,6 +2,7 @@
 
     python scripts/puzzles.py make --game minirails --minutes 10
     python scripts/puzzles.py again --game minirails   # levels and areas said again
+    python scripts/puzzles.py reweigh --game minirails --source old.json  # after the bots change
     python scripts/puzzles.py check            # every puzzle of every game (make puzzles-check)
 
 ``make`` plays games between greedy bots and looks at the positions they reach. A
@@ -129,6 +130,31 @@ def again(args: argparse.Namespace) -> int:
     return keep(name, found, args.wanted, len(found))
 
 
+def reweigh(args: argparse.Namespace) -> int:
+    """The positions of the puzzles in ``--source`` (an older ``puzzles.json``, say from
+    before the bots changed) looked at again with today's bots and the same test as
+    ``make``: those that are still puzzles are chosen among the stored ones."""
+    name = game_class(args.game).NAME
+    data = json.loads(Path(args.source).read_text(encoding="utf-8"))
+    if data.get("game") != name:
+        print(f"{args.source} holds {data.get('game')!r} puzzles, not {name!r}", file=sys.stderr)
+        return 2
+    margin = MARGINS[name] if args.margin is None else args.margin
+    found: list[Puzzle] = []
+    for looked, entry in enumerate(data["puzzles"], 1):
+        old = Puzzle.from_dict(name, entry)
+        puzzle = found_in(name, old.position(), old.budget, margin)
+        if puzzle is not None:
+            found.append(puzzle)
+            print(
+                f"{name}: {len(found)} of {looked} still puzzles "
+                f"({puzzle.level}, {puzzle.area}, lead {puzzle.margin:.2f})",
+                flush=True,
+            )
+    found += again_said(name, puzzles(name))
+    return keep(name, found, args.wanted, len(data["puzzles"]))
+
+
 def choose(name: str, found: list[Puzzle], wanted: int) -> list[Puzzle]:
     """``wanted`` puzzles spread over the game's areas and over who finds them, put in
     order and given their levels (see the module's docstring)."""
@@ -218,10 +244,18 @@ def main(argv: list[str] | None = None) -> int:
     said = sub.add_parser("again", help="say the stored puzzles' levels and areas again")
     said.add_argument("--game", required=True, choices=GAMES)
     said.add_argument("--wanted", type=int, default=16, help="puzzles to keep")
+    weighed = sub.add_parser(
+        "reweigh", help="look at an older file's puzzles again, and add those that hold"
+    )
+    weighed.add_argument("--game", required=True, choices=GAMES)
+    weighed.add_argument("--source", required=True, type=Path, help="an older puzzles.json")
+    weighed.add_argument("--margin", type=float, help="the answer's least lead (MARGINS)")
+    weighed.add_argument("--wanted", type=int, default=15, help="puzzles to keep")
     checked = sub.add_parser("check", help="check every stored puzzle (slow)")
     checked.add_argument("--game", choices=GAMES)
     args = parser.parse_args(argv)
-    return {"make": make, "again": again, "check": check}[args.command](args)
+    commands = {"make": make, "again": again, "reweigh": reweigh, "check": check}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":
