@@ -601,7 +601,7 @@ class Planner:
         takes with the track its first move wants, if ``actions`` are enough (A3); none
         after the collapse (it would only risk the chasm, §2.11, and its 3 points, §2.13)."""
         in_supply = [c for c in self.carts if c.place == SUPPLY]
-        limit = 4 if len(self.state.sides) == 1 else 2
+        limit = 4 if self.solo else 2  # solo: up to 4 carts (D-33)
         if not in_supply or len(on_board) >= limit or self.state.collapsed or actions < 1:
             return None
         cart = in_supply[0].copy()
@@ -803,25 +803,26 @@ _AHEAD: dict[Square, tuple[Square, ...]] = {
 }
 
 
-def _open_sides(all_tracks: bool) -> dict[Square, tuple[int, ...]]:
-    """For each square a tile can go on, the sides a tile's rail may lead out by (onto a
-    square that can hold track, or a starting track, D-3), the ones nearer an exit first:
-    a planned tile never points into a mine centre or off the board."""
+def _open_sides(all_tracks: bool) -> tuple[tuple[int, ...] | None, ...]:
+    """For each grid square by index, the sides a tile's rail may lead out by (onto a
+    square that can hold track, or a starting track, D-3), the ones nearer an exit first
+    (``None`` for a mine centre): a planned tile never points into one or off the board."""
     tracks = _TRACKS[all_tracks]
 
     def fits(p: Square) -> bool:
         return p in tracks or (in_grid(p) and p not in MINE_CENTRE)
 
-    return {
-        p: tuple(
+    return tuple(
+        None
+        if p in MINE_CENTRE
+        else tuple(
             sorted(
                 (s for s in range(4) if fits(_AHEAD[p][s])),
                 key=lambda s: _exit_distance(_AHEAD[p][s]) if in_grid(_AHEAD[p][s]) else 0,
             )
         )
         for p in SQUARES
-        if p not in MINE_CENTRE
-    }
+    )
 
 
 def _around(i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -863,8 +864,6 @@ def _exit_distance(square: Square) -> int:
     return best
 
 
-_OPEN_SIDES = {every: _open_sides(every) for every in (False, True)}
-
 # The planner's search by numbers (Planner._search): the grid squares by index, then the
 # surface positions; each place's neighbours by side (-1: nowhere a cart can be).
 _PLACES: tuple[Square, ...] = (*SQUARES, *(q for side in starting_tracks(True) for q in side))
@@ -875,9 +874,7 @@ _EXITS_BY_SIDE = {
     every: {side: frozenset(_PLACE[p] for p in starting_tracks(every)[side]) for side in range(4)}
     for every in (False, True)
 }
-_OPEN_SIDES_AT = {
-    every: tuple(_OPEN_SIDES[every].get(p) for p in SQUARES) for every in (False, True)
-}
+_OPEN_SIDES_AT = {every: _open_sides(every) for every in (False, True)}
 
 
 def shortlist(game: Game, size: int) -> list[Action]:
