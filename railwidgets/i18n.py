@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-import string
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -231,7 +230,7 @@ def _format(words: str, params: dict[str, Any]) -> str:
     """``words`` with its ``{name}`` fields filled (no fields: as written, braces and all)."""
     if not params:
         return words
-    return string.Formatter().vformat(words, (), params)
+    return words.format_map(params)
 
 
 def T_(msgid: str, **params: Any) -> Text:

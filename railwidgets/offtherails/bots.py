@@ -38,6 +38,7 @@ import heapq
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from itertools import compress, pairwise
 from operator import mul
 from typing import Any, NamedTuple
@@ -149,6 +150,12 @@ LAY_AHEAD = 3
 def _value(items: Items) -> int:
     """The points of some items (§2.13)."""
     return sum(map(mul, VALUE, items))
+
+
+@cache
+def _deposit_points(items: Items) -> int:
+    """A deposit's worth to a cart outside solo: its items' points and their number."""
+    return _value(items) + sum(items)
 
 
 def _even_split(action: SplitLoad) -> int:
@@ -354,7 +361,7 @@ class Planner:
             return sum(items) + sum(
                 SOLO_WANTED * n for n, w in zip(items, self.wanted, strict=True) if w
             )
-        return _value(items) + sum(items)
+        return _deposit_points(items)
 
     def tile(self, square: Square) -> int:
         """The exits of the tile on a grid square (0: no tile)."""

@@ -169,23 +169,29 @@ def take_token(state: State, colour: int) -> None:
     state.token_supply = supply
 
 
+#: Each grid square's neighbours on the grid, by index (worked out once: :func:`targets`
+#: runs for every chasm token placed, in play and in the search bot's roll-outs).
+_GRID_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(index(n) for side in SIDES if in_grid(n := neighbour(SQUARES[i], side)))
+    for i in range(CELLS)
+)
+
+
 def targets(state: State, colour: int) -> list[Square]:
     """Where a token of ``colour`` may go: next to its colour, else fallbacks (§2.11.2, D-25)."""
-    free = [i for i in range(CELLS) if state.chasm[i] < 0]
-    for wanted in (colour, None):
-        found = [
-            SQUARES[i]
-            for i in free
-            if any(
-                in_grid(n := neighbour(SQUARES[i], side))
-                and state.chasm[index(n)] >= 0
-                and (wanted is None or state.chasm[index(n)] == wanted)
-                for side in SIDES
-            )
-        ]
+    chasm = state.chasm
+    next_to_colour: set[int] = set()
+    next_to_chasm: set[int] = set()
+    for i, token in enumerate(chasm):
+        if token >= 0:
+            next_to_chasm.update(_GRID_NEIGHBOURS[i])
+            if token == colour:
+                next_to_colour.update(_GRID_NEIGHBOURS[i])
+    for near in (next_to_colour, next_to_chasm, range(CELLS)):
+        found = [SQUARES[i] for i in sorted(near) if chasm[i] < 0]
         if found:
             return found
-    return [SQUARES[i] for i in free]
+    return []
 
 
 def roll_square(state: State, rng: random.Random, say: Say, colour: int) -> Square:
