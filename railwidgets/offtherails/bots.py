@@ -62,10 +62,10 @@ from railwidgets.offtherails.actions import (
 )
 from railwidgets.offtherails.board import (
     CELLS,
+    CROSS,
     MASK_SIDES,
     SIDE_OF_LETTER,
     SQUARES,
-    exit_count,
     exits_text,
     in_grid,
     neighbour,
@@ -439,9 +439,12 @@ class Planner:
             heap.append((0.0, count, _PLACE[square] * 4 + facing, -1))
             count += 1
         came: dict[int, int] = {}
+        # the cheapest cost pushed for each state: a dearer (or as dear, later) push of it
+        # could never be popped first, so it is not pushed at all
+        pushed: dict[int, float] = {}
         reached: set[int] = set()
         best: tuple[float, int, int] | None = None  # worth, state, the exit (-1: none)
-        push, pop = heapq.heappush, heapq.heappop
+        push, pop, inf = heapq.heappush, heapq.heappop, math.inf
         while heap:
             cost, _, key, before = pop(heap)
             if key in came:
@@ -471,19 +474,26 @@ class Planner:
             step = cost + STEP_COST
             base = ahead * 4
             if tile >> entry & 1:  # on along its rail, or out by a rail an upgrade adds
-                room = exit_count(tile) < 4
+                room = tile != CROSS
                 for side_out in sides:
                     if side_out != entry and (tile >> side_out & 1 or room):
-                        push(heap, (step + (not tile >> side_out & 1), count, base + side_out, key))
-                        count += 1
+                        next_cost = step + (not tile >> side_out & 1)
+                        state = base + side_out
+                        if pushed.get(state, inf) > next_cost:
+                            pushed[state] = next_cost
+                            push(heap, (next_cost, count, state, key))
+                            count += 1
                 continue
-            if tile and exit_count(tile) < 4:  # an upgrade adds the rail it comes in by
+            if tile and tile != CROSS:  # an upgrade adds the rail it comes in by
                 sides = MASK_SIDES[tile | 1 << entry]
             elif tile or not can_lay:
                 continue
+            next_cost = step + 1.0
             for side_out in sides:
-                if side_out != entry:
-                    push(heap, (step + 1.0, count, base + side_out, key))
+                state = base + side_out
+                if side_out != entry and pushed.get(state, inf) > next_cost:
+                    pushed[state] = next_cost
+                    push(heap, (next_cost, count, state, key))
                     count += 1
         if best is None:
             return None
