@@ -149,7 +149,7 @@ def test_29_2_a_cart_is_placed_only_with_the_actions_its_track_still_wants() -> 
     """A cart starts at speed 3 (A3): placed with too few actions left to lay the track in
     front of it, it would run off that track on its first move and derail."""
     from railwidgets.offtherails.actions import EndActions, PlaceCart
-    from railwidgets.offtherails.bots import Planner
+    from railwidgets.offtherails.plan import Planner
 
     def planned(used: int, tiles: dict[tuple[int, int], str]) -> object:
         return Planner(scenarios.game(tiles=tiles, turn__actions_used=used), 0).next_action()
@@ -164,7 +164,7 @@ def test_29_2_no_new_cart_after_the_collapse() -> None:
     """After the collapse a new cart could bring out only what is left while the chasm opens
     round it; in supply it keeps its 3 points (§2.13)."""
     from railwidgets.offtherails.actions import PlaceCart
-    from railwidgets.offtherails.bots import Planner
+    from railwidgets.offtherails.plan import Planner
 
     p = scenarios.build(
         chasm={(2, 2): "red", (2, 9): "yellow", (9, 9): "green", (9, 2): "blue"},
@@ -199,7 +199,7 @@ def test_29_2_a_route_turns_off_laid_track_by_an_upgrade() -> None:
     """The rich deposit lies beside the straight track the cart runs on: the route
     upgrades that straight to a T (A2) and lays one tile (A1), rather than going round."""
     from railwidgets.offtherails.actions import PlaceTile, Upgrade
-    from railwidgets.offtherails.bots import Planner
+    from railwidgets.offtherails.plan import Planner
 
     game = scenarios.game(
         tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NS"},
@@ -218,7 +218,7 @@ def test_29_2_in_the_middle_of_a_move_the_cart_takes_the_way_with_laid_track() -
     tile yet, east runs on laid track. No action can lay a tile in the middle of a move, so
     south would derail the cart (§2.7.6): it goes east."""
     from railwidgets.offtherails.actions import ChooseExit
-    from railwidgets.offtherails.bots import Planner
+    from railwidgets.offtherails.plan import Planner
 
     game = scenarios.game(
         tiles={(0, 4): "NS", (1, 4): "NS", (2, 4): "NES", (2, 5): "EW", (2, 6): "EW", (3, 4): "NS"},
@@ -239,7 +239,7 @@ def test_29_2_an_empty_cart_derails_before_a_loaded_one_when_actions_run_short()
     """Both carts run at 3 with one tile each missing and one action left: the plan lays the
     loaded cart's tile (an empty cart that derails loses nothing but its way back, §2.7.6)."""
     from railwidgets.offtherails.actions import ChangeSpeed, PlaceTile
-    from railwidgets.offtherails.bots import Planner
+    from railwidgets.offtherails.plan import Planner
 
     game = scenarios.game(
         tiles={(r, c): "EW" for r in (5, 7) for c in range(3)},
