@@ -13,7 +13,8 @@ person's "since your turn" list, Undo in hot-seat (only your own decisions since
 anyone else decided) and Save (which waits while one person's secret is pending
 before another) all read one record; and where each decision's lines of the game log
 end, so that list can tell what each move led to. It is plain Python (no widgets), so
-the rules of the device are tested without a front end.
+the rules of the device are tested without a front end. :class:`AtTheDevice` is the
+widget's side of it: who is at the device, what the board may show, the cover's buttons.
 
 >>> from railwidgets import twistytracks
 >>> game = twistytracks.Game(players=2, seed=3)
@@ -40,14 +41,16 @@ the rules of the device are tested without a front end.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from railwidgets.core.action import Action
 from railwidgets.core.game import Game
 from railwidgets.draw.painter import Painter
 from railwidgets.i18n import _, tr
+from railwidgets.tables.bots import HUMAN
 from railwidgets.ui.theme import DARK, MUTED, PAPER
 
-__all__ = ["Device", "IsSecret", "draw_cover"]
+__all__ = ["AtTheDevice", "Device", "IsSecret", "draw_cover"]
 
 #: ``is_secret(seat, action, viewer)``: whether ``viewer`` may not see ``action``
 #: (decided by ``seat``) yet.
@@ -263,3 +266,71 @@ def draw_cover(painter: Painter, size: tuple[int, int], name: str) -> None:
         size=15,
         fill=MUTED,
     )
+
+
+class AtTheDevice:
+    """A :class:`~railwidgets.ui.panel.GameWidget`'s side of its :class:`Device` (a mixin):
+    who is at the device, what the board may show them, and the cover's buttons."""
+
+    if TYPE_CHECKING:  # what the widget provides
+        game: Game
+        seats: list[str]
+        device: Device
+        table: Any
+        SECRETS: bool
+
+        def say(self, text: str, *, error: bool = False) -> None: ...
+        def table_humans(self) -> list[int]: ...
+        def table_seen(self) -> Any: ...
+        def _settle(self, notice: str = "", *, static: bool = False) -> None: ...
+
+    @property
+    def humans(self) -> list[int]:
+        if self.table is not None:
+            return self.table_humans()
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes are at the device (``None``: nobody's secrets are kept)."""
+        return self.device.viewer
+
+    @property
+    def cover_for(self) -> int | None:
+        """The person the device must be passed to, while the cover stands."""
+        return self.device.cover_for
+
+    @property
+    def covered(self) -> bool:
+        return self.device.covered
+
+    def seen(self) -> Any:
+        """What the board may show: the viewer's view when the game has secrets, else the game."""
+        if self.table is not None:
+            return self.table_seen()
+        if self.SECRETS and self.viewer is not None and not self.game.is_over:
+            return self.game.view(self.viewer)
+        return self.game
+
+    def ready(self) -> None:
+        """The cover's Ready button: the person it named now sees the board."""
+        try:
+            self.device.ready()
+        except ValueError as err:
+            self.say(str(err), error=True)
+            return
+        self._settle(static=True)
+
+    def proceed(self) -> None:
+        """Continue: the picture held after a reveal gives way (to the cover for the next
+        person, or play goes on)."""
+        try:
+            self.device.proceed()
+        except ValueError as err:
+            self.say(str(err), error=True)
+            return
+        self._settle(static=True)
+
+    def addressee(self, seat: int) -> str:
+        """``"You"`` when one person plays against bots and ``seat`` is theirs, else the name."""
+        return _("You") if self.humans == [seat] else tr(self.game.player_name(seat))

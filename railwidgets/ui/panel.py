@@ -24,8 +24,11 @@ Each concern has its own module, and this one puts them together:
 
 - :mod:`railwidgets.ui.device`: who is at the device, and the hot-seat cover. The board
   is drawn from what that seat may see (:meth:`GameWidget.seen`); with two or more
-  people a cover stands between them, and Undo takes back only the current person's
-  own decisions since anyone else last decided;
+  people a cover stands between them;
+- :mod:`railwidgets.ui.picking`: a person's picks: clicks, the game's buttons, keys,
+  Back and Confirm;
+- :mod:`railwidgets.ui.takeback`: Undo and Redo (in hot-seat with secrets, only the
+  current person's own decisions since anyone else last decided);
 - :mod:`railwidgets.ui.botplay`: the bots and the Hint, and when they play (bots are
   handed a game built from their seat's view, never the game itself);
 - :mod:`railwidgets.ui.saving`: Save and Load, and the offer to resume a kept game;
@@ -55,7 +58,7 @@ from railwidgets.core.game import Game
 from railwidgets.core.puzzles import Puzzle
 from railwidgets.draw.painter import Painter
 from railwidgets.draw.svg import SvgPainter, board_alt, svg_img
-from railwidgets.i18n import N_, _, check_language, ngettext, tr, tr_error, use
+from railwidgets.i18n import N_, _, check_language, tr, tr_error, use
 from railwidgets.ui.access import AccessiblePlay
 from railwidgets.ui.board import BoardView, Frame
 from railwidgets.ui.botplay import BotPlay, running_loop
@@ -69,8 +72,9 @@ from railwidgets.ui.controls import (
     tree,
 )
 from railwidgets.ui.decision import DecisionRow, button
-from railwidgets.ui.device import Device, draw_cover
+from railwidgets.ui.device import AtTheDevice, Device, draw_cover
 from railwidgets.ui.language import make_speaking, relabel
+from railwidgets.ui.picking import Picking
 from railwidgets.ui.picks import fields_as_parts
 from railwidgets.ui.puzzle_play import PuzzlePlay
 from railwidgets.ui.recent import RECENT_SHOWN, SinceYourTurn
@@ -78,13 +82,24 @@ from railwidgets.ui.rules_panel import RulesPanel
 from railwidgets.ui.saving import Autosave, KeptGames, Resumable, SaveLoad
 from railwidgets.ui.seating import HUMAN, Seating
 from railwidgets.ui.table_play import TablePlay
+from railwidgets.ui.takeback import TakeBack
 from railwidgets.ui.theme import SIDE_CLASS, STATUS_HEIGHT, status_html
 
 __all__ = ["HUMAN", "RECENT_SHOWN", "ChoiceButton", "GameWidget", "SeatChoice"]
 
 
 class GameWidget(
-    PuzzlePlay, TablePlay, Seating, BotPlay, AccessiblePlay, SinceYourTurn, KeptGames, widgets.VBox
+    PuzzlePlay,
+    TablePlay,
+    Seating,
+    BotPlay,
+    AccessiblePlay,
+    SinceYourTurn,
+    KeptGames,
+    Picking,
+    TakeBack,
+    AtTheDevice,
+    widgets.VBox,
 ):
     """Base of the three game widgets (see the module docstring)."""
 
@@ -352,59 +367,6 @@ class GameWidget(
         """Whether ``viewer`` may not see ``action`` (decided by ``seat``) yet."""
         return False
 
-    # -- what the device shows --------------------------------------------------------------
-
-    @property
-    def humans(self) -> list[int]:
-        if self.table is not None:
-            return self.table_humans()
-        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose eyes are at the device (``None``: nobody's secrets are kept)."""
-        return self.device.viewer
-
-    @property
-    def cover_for(self) -> int | None:
-        """The person the device must be passed to, while the cover stands."""
-        return self.device.cover_for
-
-    @property
-    def covered(self) -> bool:
-        return self.device.covered
-
-    def seen(self) -> Any:
-        """What the board may show: the viewer's view when the game has secrets, else the game."""
-        if self.table is not None:
-            return self.table_seen()
-        if self.SECRETS and self.viewer is not None and not self.game.is_over:
-            return self.game.view(self.viewer)
-        return self.game
-
-    def ready(self) -> None:
-        """The cover's Ready button: the person it named now sees the board."""
-        try:
-            self.device.ready()
-        except ValueError as err:
-            self.say(str(err), error=True)
-            return
-        self._settle(static=True)
-
-    def proceed(self) -> None:
-        """Continue: the picture held after a reveal gives way (to the cover for the next
-        person, or play goes on)."""
-        try:
-            self.device.proceed()
-        except ValueError as err:
-            self.say(str(err), error=True)
-            return
-        self._settle(static=True)
-
-    def addressee(self, seat: int) -> str:
-        """``"You"`` when one person plays against bots and ``seat`` is theirs, else the name."""
-        return _("You") if self.humans == [seat] else tr(self.game.player_name(seat))
-
     # -- controls -----------------------------------------------------------------------------
 
     def _button(
@@ -652,140 +614,7 @@ class GameWidget(
         else:
             self.rules.show_in_hand(self.rules_in_hand())
 
-    # -- playing ---------------------------------------------------------------------------------------
-
-    def click(self, x: float, y: float) -> None:
-        """A click at canvas pixel ``(x, y)``, exactly as the browser sends it."""
-        self.board.click(x, y)
-
-    def _board_click(self, x: float, y: float) -> None:
-        if not self._may_pick():
-            return
-        if not _on_canvas(x, y, self.board.size):
-            self.say(_("That click is off the board."), error=True)
-            return
-        target = self.hit(x, y)
-        if target is None:
-            self.say(self.miss(x, y), error=True)
-            return
-        self.pick(*target)
-
-    def _may_pick(self) -> bool:
-        """Whether a person may pick now; if not, say why."""
-        game = self.game
-        if game.is_over:
-            self.say(_("The game is over: press New game… to play again."), error=True)
-            return False
-        if self.device.paused:
-            self.say(self.full_prompt(), error=True)
-            return False
-        seat = game.current_player
-        assert seat is not None
-        if self.seats[seat] != HUMAN:
-            then = (
-                _("press Run bots, or make that seat Human.")
-                if self.bots_stopped
-                else _("wait for it, or stop the bots and make that seat Human.")
-            )
-            self.say(
-                _("It is {name}'s turn ({seat}): {then}").format(
-                    name=tr(game.player_name(seat)), seat=self.seat_label(seat), then=then
-                ),
-                error=True,
-            )
-            return False
-        return True
-
-    def pick(self, part: str, value: Hashable) -> None:
-        """Pick ``value`` for ``part`` of the decision in hand (what a click or a button does)."""
-        if not self._may_pick():
-            return
-        try:
-            choice = self.choice.pick(part, value)
-        except ChoiceError as err:
-            self.say(self.refusal(part, value, err), error=True)
-            return
-        self._choose(choice)
-
-    def press(self, spec: ChoiceButton) -> None:
-        """A game button: pick its value, or cycle its part."""
-        if spec.step:
-            if not self._may_pick():
-                return
-            try:
-                choice = self.choice.cycle(spec.part, spec.step)
-            except ChoiceError as err:
-                self.say(self.refusal(spec.part, None, err), error=True)
-                return
-            self._choose(choice)
-        else:
-            self.pick_by_button(spec.part, spec.value)
-
-    def pick_by_button(self, part: str, value: Hashable) -> None:
-        """A button's pick. The button picked already (say after a Hint, or Back) starts
-        its decision afresh: what was picked after it goes, and the board lights the
-        first targets again."""
-        if self.choice.has(part) and self.choice.picked(part) == value:
-            if self._may_pick():
-                self._choose(self.choice.until(part))
-        else:
-            self.pick(part, value)
-
-    def _choose(self, choice: Choice) -> None:
-        self.choice = choice
-        only = choice.only
-        if choice.complete and only is not None and only.kind not in self.CONFIRM:
-            self.play(only)
-            return
-        self._show_choice(self.full_prompt())
-
-    def back(self) -> None:
-        """Back (or Esc): forget the last part picked; a hinted move, lit as a whole, is
-        taken back as a whole (not left half made)."""
-        if self._take_hint_back():
-            return
-        if not self.choice.picks:
-            self.say(
-                _("Nothing is picked yet. {prompt}").format(prompt=self.full_prompt()).strip(),
-                error=True,
-            )
-            return
-        self.choice = self.step_back(self.choice)
-        self._show_choice(self.full_prompt())
-
-    def step_back(self, choice: Choice) -> Choice:
-        """``choice`` without its last pick: what Back leaves (a game whose one click makes
-        two picks takes both back)."""
-        return choice.back()
-
-    def confirm(self) -> None:
-        """Confirm (or Enter): do the decision picked in full."""
-        only = self.choice.only
-        if not self.choice.complete or only is None:
-            self.say(
-                _("Nothing to confirm yet. {prompt}").format(prompt=self.full_prompt()).strip(),
-                error=True,
-            )
-            return
-        self.play(only)
-
-    def key(self, key: str) -> None:
-        """A key pressed while the board has focus: the arrows move the cursor, Enter picks
-        (or confirms), Esc steps back, Tab leaves the board (:mod:`railwidgets.ui.keyboard`),
-        and a button's key presses it."""
-        if self.keyboard.handle(key):
-            return
-        for spec, made in self.choice_buttons:
-            if spec.key and spec.key.lower() == str(key).lower():
-                if made.disabled:
-                    self.say(
-                        _("{button} is not available now.").format(button=_(spec.description)),
-                        error=True,
-                    )
-                else:
-                    self.press(spec)
-                return
-        self.say(self.keyboard.unknown(key), error=True)
+    # -- playing: a move, and what follows it ------------------------------------------------
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the seat to play; on an illegal one, say why and change nothing."""
@@ -915,64 +744,6 @@ class GameWidget(
         self.device.sync(game)
         self._settle(message, static=True)
 
-    # -- undo ----------------------------------------------------------------------------------
-
-    def _strict(self) -> bool:
-        """Hot-seat with secrets: Undo takes back only the current person's own decisions."""
-        return self.SECRETS and len(self.humans) >= 2
-
-    def _can_take_back(self) -> bool:
-        if self.table is not None:
-            return False  # a move at a table is final
-        return self.device.can_take_back(self.game, self.humans, self._strict())
-
-    def _can_redo(self) -> bool:
-        if self.table is not None:
-            return False
-        return self.game.can_redo and not (self._strict() and self.device.paused)
-
-    def undo(self) -> None:
-        """Take back the last person's decision (and the bots' moves after it).
-
-        Hot-seat with secrets: only your own last decision. With only bots at the
-        table: one move, and the bots stop.
-        """
-        if not self._can_take_back():
-            why = (
-                _("Undo takes back only your own decisions since anyone else last decided.")
-                if self._strict() and self.game.can_undo
-                else _("There is nothing to undo.")
-            )
-            self.say(why, error=True)
-            return
-        self._cancel_bots()
-        seat, taken = self.device.take_back(self.game, self.humans, self._strict())
-        if not self.humans:
-            self.bots_stopped = True
-        bot_moves = len(taken) - 1
-        move = self.describe_move(seat, taken[-1])
-        if bot_moves:
-            self._settle(
-                ngettext(
-                    "Took back “{move}” and {n} bot move after it.",
-                    "Took back “{move}” and {n} bot moves after it.",
-                    bot_moves,
-                ).format(move=move, n=bot_moves)
-            )
-        else:
-            self._settle(_("Took back “{move}”.").format(move=move))
-
-    def redo(self) -> None:
-        """Play again what was undone (up to the next person's decision)."""
-        if not self._can_redo():
-            self.say(_("There is nothing to redo."), error=True)
-            return
-        self._cancel_bots()
-        seat = self.game.current_player
-        redone = self.device.play_again(self.game, self.humans, self._strict())
-        move = self.describe_move(-1 if seat is None else seat, redone)
-        self._settle(_("Played again “{move}”.").format(move=move))
-
     def _client_ready(self, *_: object) -> None:
         """A page has just shown the board: send it every control's state again.
 
@@ -1033,20 +804,3 @@ class GameWidget(
 
 
 make_speaking(GameWidget, inherited=True)
-
-
-def _on_canvas(x: object, y: object, size: tuple[int, int]) -> bool:
-    """Whether ``(x, y)`` is a point of a canvas of ``size`` (NaN, infinities, huge
-    numbers and non-numbers are not).
-
-    >>> _on_canvas(10, 5.5, (100, 50)), _on_canvas(float("nan"), 0, (100, 50))
-    (True, False)
-    >>> _on_canvas(10**400, 0, (100, 50)), _on_canvas(True, 0, (100, 50))
-    (False, False)
-    """
-    for value, top in ((x, size[0]), (y, size[1])):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return False
-        if not 0 <= value <= top:  # NaN fails every comparison
-            return False
-    return True
