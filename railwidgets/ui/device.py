@@ -314,18 +314,17 @@ class AtTheDevice:
 
     def ready(self) -> None:
         """The cover's Ready button: the person it named now sees the board."""
-        try:
-            self.device.ready()
-        except ValueError as err:
-            self.say(str(err), error=True)
-            return
-        self._settle(static=True)
+        self._device_step(self.device.ready)
 
     def proceed(self) -> None:
         """Continue: the picture held after a reveal gives way (to the cover for the next
         person, or play goes on)."""
+        self._device_step(self.device.proceed)
+
+    def _device_step(self, step: Callable[[], None]) -> None:
+        """Take one of the device's steps; a refusal is said and changes nothing."""
         try:
-            self.device.proceed()
+            step()
         except ValueError as err:
             self.say(str(err), error=True)
             return
