@@ -31,6 +31,9 @@ LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 # are idle and disconnected for 10 minutes (the pages still open keep theirs)
 KERNEL_CULLING := --MappingKernelManager.cull_idle_timeout=600 \
 	--MappingKernelManager.cull_interval=60 --MappingKernelManager.cull_connected=False
+# Each kernel message leaves the server when written, not after the browser's delayed
+# acknowledgement (railwidgets/server.py: TCP_NODELAY on the kernel websocket)
+NODELAY := railwidgets.server.NoDelayConnection
 # pip on this kind of machine warns about every empty local index folder: hide that noise only
 QUIET_PIP := grep -v "is ignored: it is neither a file nor a directory" || true
 
@@ -82,7 +85,8 @@ lab: venv $(LAB_OVERRIDES)
 	@echo "Starting JupyterLab on 127.0.0.1:$(PORT) with the tutorials (Ctrl-C to stop) ..."
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --no-browser \
 		$(if $(filter 0,$(shell id -u)),--allow-root) \
-		--ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/index.ipynb
+		--ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/index.ipynb \
+		--ServerApp.kernel_websocket_connection_class=$(NODELAY)
 
 test: venv browser postgresql docs test-unit test-notebooks test-e2e
 
@@ -167,7 +171,7 @@ voila: venv
 		echo "Port $(VOILA_PORT) is in use (another Voilà?): run 'make voila VOILA_PORT=8867'"; exit 2; }
 	@echo "Voilà on http://127.0.0.1:$(VOILA_PORT)/ (Ctrl-C to stop)"
 	$(VENV)/bin/voila notebooks/play-$(GAME).ipynb --no-browser --port=$(VOILA_PORT) --Voila.port_retries=0 \
-		--Voila.ip=127.0.0.1 $(KERNEL_CULLING)
+		--Voila.ip=127.0.0.1 $(KERNEL_CULLING) --Voila.kernel_websocket_connection_class=$(NODELAY)
 
 # After editing or running a notebook (any notebook in notebooks/): the kernel metadata
 # JupyterLab writes on open, cell ids, nbformat's layout; execution timings dropped.

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from railwidgets.server import CONNECTION_CLASS
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 VENV_BIN = Path(sys.executable).parent
@@ -224,9 +226,20 @@ def prepare_root(work_dir: Path, notebooks_dir: Path = NOTEBOOKS_DIR) -> Path:
 
 
 def _command(
-    kind: ServerKind, port: int, root: Path, notebook: str | None, extra_args: Sequence[str] = ()
+    kind: ServerKind,
+    port: int,
+    root: Path,
+    notebook: str | None,
+    extra_args: Sequence[str] = (),
+    nodelay: bool = True,
 ) -> list[str]:
-    return [*_base_command(kind, port, root, notebook), *extra_args]
+    app = "Voila" if kind == "voila" else "ServerApp"
+    connection = [f"--{app}.kernel_websocket_connection_class={CONNECTION_CLASS}"]
+    return [
+        *_base_command(kind, port, root, notebook),
+        *(connection if nodelay else []),
+        *extra_args,
+    ]
 
 
 def _base_command(kind: ServerKind, port: int, root: Path, notebook: str | None) -> list[str]:
@@ -267,12 +280,15 @@ def start_server(
     notebooks_dir: Path = NOTEBOOKS_DIR,
     extra_env: dict[str, str] | None = None,
     extra_args: Sequence[str] = (),
+    nodelay: bool = True,
 ) -> JupyterServer:
     """Start a server and wait until it answers.
 
     ``notebook`` (Voilà only) serves that one notebook at ``/``; without it Voilà
     serves the whole folder under ``/voila/render/NAME``. ``extra_args`` go on the
-    command line (``--MappingKernelManager.cull_idle_timeout=5``, say).
+    command line (``--MappingKernelManager.cull_idle_timeout=5``, say). The kernel
+    websocket is ``railwidgets.server.NoDelayConnection``, as in ``make lab``; with
+    ``nodelay=False`` it is Jupyter's own (Nagle's algorithm on).
     """
     work_dir = Path(tempfile.mkdtemp(prefix=f"railwidgets-e2e-{kind}-"))
     try:
@@ -304,7 +320,7 @@ def start_server(
         log_path = work_dir / "server.log"
         log_file = log_path.open("wb")
         process = subprocess.Popen(
-            _command(kind, port, root, notebook, extra_args),
+            _command(kind, port, root, notebook, extra_args, nodelay),
             cwd=root,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -338,9 +354,19 @@ def running_server(
     kind: ServerKind,
     notebook: str | None = None,
     notebooks_dir: Path = NOTEBOOKS_DIR,
+    extra_env: dict[str, str] | None = None,
+    extra_args: Sequence[str] = (),
+    nodelay: bool = True,
 ) -> Iterator[JupyterServer]:
     """``start_server`` as a context manager that always stops the server."""
-    server = start_server(kind, notebook=notebook, notebooks_dir=notebooks_dir)
+    server = start_server(
+        kind,
+        notebook=notebook,
+        notebooks_dir=notebooks_dir,
+        extra_env=extra_env,
+        extra_args=extra_args,
+        nodelay=nodelay,
+    )
     try:
         yield server
     finally:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from railwidgets.server import CONNECTION_CLASS
 from tests.e2e.servers import end_kernels, free_port, stop_process_group
 
 pytestmark = pytest.mark.e2e
@@ -198,6 +199,8 @@ def test_binder_environment_has_no_news_pop_up_and_culls_idle_kernels(
     )
     for setting in (".cull_idle_timeout = 600", ".cull_interval = 60", ".cull_connected = False"):
         assert setting in culling, config[-2000:]
+    # every click answered at once (railwidgets/server.py); the server above loaded it
+    assert f".kernel_websocket_connection_class = '{CONNECTION_CLASS}'" in config, config[-2000:]
 
 
 def _get_json(url: str, process: subprocess.Popen[bytes], timeout_s: float = 90) -> dict:
