@@ -38,9 +38,6 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 __all__ = ["CONNECTION_CLASS", "NoDelayConnection"]
 
-#: The dotted name to give ``kernel_websocket_connection_class`` in a server's configuration.
-CONNECTION_CLASS = "railwidgets.server.NoDelayConnection"
-
 
 class NoDelayConnection(ZMQChannelsWebsocketConnection):
     """Jupyter Server's kernel websocket connection, with ``TCP_NODELAY`` on its socket."""
@@ -49,3 +46,7 @@ class NoDelayConnection(ZMQChannelsWebsocketConnection):
         """Turn Nagle's algorithm off for this page's socket, then connect as usual."""
         self.websocket_handler.set_nodelay(True)
         return super().connect()
+
+
+#: The dotted name to give ``kernel_websocket_connection_class`` in a server's configuration.
+CONNECTION_CLASS = f"{NoDelayConnection.__module__}.{NoDelayConnection.__qualname__}"

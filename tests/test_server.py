@@ -45,18 +45,13 @@ def test_the_dotted_name_is_the_class() -> None:
     assert import_item(CONNECTION_CLASS) is NoDelayConnection
 
 
-def _makefile_recipe(target: str) -> str:
-    text = (REPO_ROOT / "Makefile").read_text()
-    match = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", text, re.MULTILINE)
-    assert match, f"no recipe for {target} in the Makefile"
-    return match.group(1)
-
-
 @pytest.mark.parametrize(("target", "app"), [("lab", "ServerApp"), ("voila", "Voila")])
 def test_make_serves_with_it(target: str, app: str) -> None:
     makefile = (REPO_ROOT / "Makefile").read_text()
     names = dict(re.findall(r"^(\w+) :?= (\S+)$", makefile, re.MULTILINE))
-    recipe = _makefile_recipe(target)
+    found = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert found, f"no recipe for {target} in the Makefile"
+    recipe = found.group(1)
     option = re.search(rf"--{app}\.kernel_websocket_connection_class=(\S+)", recipe)
     assert option, recipe
     value = option.group(1)
